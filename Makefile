@@ -1,0 +1,28 @@
+# The README's commands. Each one first makes sure .venv exists and holds what
+# requirements.txt asks for; that step reruns only when the requirements change.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# JupyterLab refuses to run as root unless told that it is on purpose.
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+.PHONY: setup lab test html bench clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, this is " + sys.version.split()[0]'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf build .pytest_cache .hypothesis

@@ -1,0 +1,192 @@
+"""Exact outcome distributions, by walking every sequence of random answers.
+
+A shuffle that draws all of its randomness through ``rng.randrange`` is a
+tree: each call branches into as many children as the range has values, each
+equally likely. :func:`paths` runs the shuffle once per leaf with a scripted
+``rng`` that answers from a prefix and then with the range's first value, and
+moves to the next leaf like an odometer. A leaf reached through ranges of
+sizes s1, s2, ... has probability 1 / (s1 * s2 * ...), exactly.
+
+>>> from cardlib.shuffles import knuth_shuffle
+>>> dist = distribution(knuth_shuffle, 3)
+>>> sorted(dist.values()) == [Fraction(1, 6)] * 6
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = ["MAX_PATHS", "MAX_DRAWS", "Path", "paths", "distribution", "estimate_paths"]
+
+#: The largest number of leaves (runs of the shuffle) that an enumeration may take.
+MAX_PATHS = 10**7
+#: The most randrange calls one run may make before its tree is called unbounded.
+MAX_DRAWS = 10_000
+
+
+class _Exhausted(Exception):
+    """Raised inside a shuffle when a run made more draws than allowed."""
+
+
+class _ScriptedRng:
+    """Answers randrange calls from a script, then with each range's first value."""
+
+    def __init__(self, script: list[int], max_draws: int) -> None:
+        self.script = script
+        self.max_draws = max_draws
+        self.choices: list[int] = []
+        self.sizes: list[int] = []
+
+    def randrange(self, start, stop=None, step=1):
+        values = range(start) if stop is None else range(start, stop, step)
+        if not values:
+            raise ValueError(f"empty range in randrange({start}, {stop}, {step})")
+        depth = len(self.choices)
+        if depth >= self.max_draws:
+            raise _Exhausted
+        choice = self.script[depth] if depth < len(self.script) else 0
+        self.choices.append(choice)
+        self.sizes.append(len(values))
+        return values[choice]
+
+
+class _Probe(_ScriptedRng):
+    """Answers every randrange call at random, recording the range sizes."""
+
+    def __init__(self, source: random.Random, max_draws: int) -> None:
+        super().__init__([], max_draws)
+        self.source = source
+
+    def randrange(self, start, stop=None, step=1):
+        values = range(start) if stop is None else range(start, stop, step)
+        self.script.append(self.source.randrange(len(values)) if values else 0)
+        return super().randrange(start, stop, step)
+
+
+@dataclass(frozen=True)
+class Path:
+    """One leaf of a shuffle's tree of random choices."""
+
+    choices: tuple[int, ...]  # the index answered at each randrange call
+    sizes: tuple[int, ...]  # how many values each call's range had
+    outcome: tuple  # the shuffled deck
+
+    @property
+    def probability(self) -> Fraction:
+        return Fraction(1, math.prod(self.sizes))
+
+
+def _check_n(n) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be a whole number of cards, not {type(n).__name__} {n!r}")
+    if n < 0:
+        raise ValueError(f"n must be at least 0, got {n}")
+    return n
+
+
+def _run(shuffle: Callable, n: int, rng: _ScriptedRng) -> tuple:
+    deck = list(range(n))
+    try:
+        result = shuffle(deck, rng=rng)
+    except _Exhausted:
+        raise ValueError(
+            f"{getattr(shuffle, '__name__', shuffle)} made more than {rng.max_draws:,} "
+            "random draws on one path: its tree of random choices looks unbounded "
+            "(as for retry_shuffle, which redraws repeats), so it cannot be "
+            "enumerated exactly"
+        ) from None
+    return tuple(deck if result is None else result)
+
+
+def estimate_paths(
+    shuffle: Callable, n: int, probes: int = 64, seed: int = 0, max_draws: int = MAX_DRAWS
+) -> float:
+    """Estimate the number of leaves of the tree (Knuth's 1975 estimator).
+
+    A random path of probability p stands for 1/p leaves; the mean of 1/p over
+    random paths is the number of leaves. Exact for trees whose leaves are all
+    equally likely, as for Knuth's shuffle (n!) and the naive swap (n^n).
+
+    >>> from cardlib.shuffles import naive_swap_shuffle
+    >>> estimate_paths(naive_swap_shuffle, 4)
+    256.0
+    """
+    _check_n(n)
+    source = random.Random(seed)
+    total = 0
+    for _ in range(probes):
+        probe = _Probe(source, max_draws)
+        _run(shuffle, n, probe)
+        total += math.prod(probe.sizes)
+    return total / probes
+
+
+def paths(
+    shuffle: Callable, n: int, *, max_paths: int = MAX_PATHS, max_draws: int = MAX_DRAWS
+) -> Iterator[Path]:
+    """Yield every leaf of ``shuffle``'s tree of random choices on ``list(range(n))``.
+
+    Refuses at once (ValueError) when the tree has about more than ``max_paths``
+    leaves, and stops with ValueError if a path makes more than ``max_draws`` draws.
+
+    >>> from cardlib.shuffles import naive_swap_shuffle
+    >>> len(list(paths(naive_swap_shuffle, 3)))
+    27
+    """
+    _check_n(n)
+    name = getattr(shuffle, "__name__", repr(shuffle))
+    estimate = estimate_paths(shuffle, n, max_draws=max_draws)
+    if estimate > max_paths:
+        raise ValueError(
+            f"enumerating {name} on {n} cards means about {estimate:.3g} paths, "
+            f"more than the limit of {max_paths:,}; use a smaller n or sample instead"
+        )
+    script: list[int] = []
+    count = 0
+    while True:
+        rng = _ScriptedRng(script, max_draws)
+        outcome = _run(shuffle, n, rng)
+        count += 1
+        if count > max_paths:
+            raise ValueError(
+                f"enumerating {name} on {n} cards went past the limit of "
+                f"{max_paths:,} paths; use a smaller n or sample instead"
+            )
+        yield Path(tuple(rng.choices), tuple(rng.sizes), outcome)
+        # Odometer: advance the deepest choice that has a next value.
+        depth = len(rng.choices) - 1
+        while depth >= 0 and rng.choices[depth] + 1 == rng.sizes[depth]:
+            depth -= 1
+        if depth < 0:
+            return
+        script = rng.choices[:depth] + [rng.choices[depth] + 1]
+
+
+def distribution(
+    shuffle: Callable, n: int, *, max_paths: int = MAX_PATHS
+) -> dict[tuple[int, ...], Fraction]:
+    """Return the exact probability of every outcome of ``shuffle`` on ``list(range(n))``.
+
+    Works for in-place shuffles (returning None) and for those returning a new list.
+
+    >>> from cardlib.shuffles import naive_swap_shuffle
+    >>> sorted(distribution(naive_swap_shuffle, 3).values())[-1]
+    Fraction(5, 27)
+    """
+    # Count leaves by (outcome, 1/probability), then add them up as integers
+    # over a common denominator: exact, and far faster than adding Fractions.
+    leaves = Counter(
+        (path.outcome, math.prod(path.sizes))
+        for path in paths(shuffle, n, max_paths=max_paths)
+    )
+    denominator = math.lcm(1, *(size for _, size in leaves))
+    weights: Counter = Counter()
+    for (outcome, size), count in leaves.items():
+        weights[outcome] += count * (denominator // size)
+    return {outcome: Fraction(w, denominator) for outcome, w in sorted(weights.items())}

@@ -1,0 +1,263 @@
+"""Shuffling algorithms, the fair ones and the tempting wrong ones.
+
+The contract: every function draws all of its randomness through
+``rng.randrange(...)`` on the ``rng`` it is given (``None`` for a fresh
+unseeded ``random.Random``, an ``int`` seed, or a ``random.Random``).
+Nothing else is random, which is what lets :mod:`cardlib.exact` enumerate
+every outcome.
+
+>>> deck = list("ABCDE")
+>>> knuth_shuffle(deck, rng=1)
+>>> sorted(deck) == list("ABCDE")
+True
+>>> pick_and_remove("ABC", rng=7)  # seeded: the same order every run
+['B', 'A', 'C']
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+from collections.abc import MutableSequence
+
+__all__ = [
+    "as_rng",
+    "draw",
+    "pick_and_remove",
+    "knuth_shuffle",
+    "naive_swap_shuffle",
+    "sattolo_shuffle",
+    "retry_shuffle",
+    "retry_shuffle_counted",
+    "stride_shuffle",
+    "brute_force_shuffle",
+    "comparator_sort_shuffle",
+    "deal",
+    "BRUTE_FORCE_LIMIT",
+]
+
+#: brute_force_shuffle lists all n! orders, so it refuses decks above this size.
+BRUTE_FORCE_LIMIT = 10
+
+
+def as_rng(rng=None):
+    """Return a random source with a ``randrange`` method.
+
+    >>> as_rng(3).randrange(10) == random.Random(3).randrange(10)
+    True
+    >>> as_rng("seed")
+    Traceback (most recent call last):
+    ...
+    TypeError: rng must be None, an int seed or an object with a randrange method such as random.Random, not str
+    """
+    if rng is None:
+        return random.Random()
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return random.Random(rng)
+    if callable(getattr(rng, "randrange", None)):
+        return rng
+    raise TypeError(
+        "rng must be None, an int seed or an object with a randrange method "
+        f"such as random.Random, not {type(rng).__name__}"
+    )
+
+
+def _check_count(name: str, value, minimum: int = 0) -> int:
+    """Return ``value`` if it is a whole number of at least ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__} {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def _check_in_place(function: str, deck) -> None:
+    if not isinstance(deck, MutableSequence):
+        raise TypeError(
+            f"{function} shuffles a list in place, but got {type(deck).__name__}: "
+            "pass list(...) of it, or use pick_and_remove, which returns a new list"
+        )
+
+
+def draw(deck, k: int, rng=None) -> tuple[list, list]:
+    """Draw k cards without replacement (不放回抽样); return (drawn, rest).
+
+    Each draw takes a uniformly random card from what is left of the pile.
+    The input is left unchanged.
+
+    >>> draw(range(6), 2, rng=3)
+    ([1, 5], [0, 2, 3, 4])
+    """
+    rng = as_rng(rng)
+    pile = list(deck)
+    _check_count("k", k)
+    if k > len(pile):
+        raise ValueError(f"cannot draw {k} cards from a deck of {len(pile)}")
+    drawn = []
+    # Invariant: drawn + pile is a permutation of the deck, drawn in draw order.
+    for _ in range(k):
+        drawn.append(pile.pop(rng.randrange(len(pile))))
+    return drawn, pile
+
+
+def pick_and_remove(deck, rng=None) -> list:
+    """Return a new shuffled list; the input is left unchanged.
+
+    Fisher and Yates (1938): pick a random card from the pile, remove it and
+    put it on the new pile, until the pile is empty. Costs O(n^2), because
+    removing from the middle of a list moves everything after it.
+    """
+    cards = list(deck)
+    shuffled, _ = draw(cards, len(cards), rng)
+    return shuffled
+
+
+def knuth_shuffle(deck: MutableSequence, rng=None) -> None:
+    """Shuffle the list in place and return None (Durstenfeld 1964, Knuth).
+
+    >>> deck = [0, 1, 2, 3]
+    >>> knuth_shuffle(deck, rng=5)
+    >>> deck
+    [0, 1, 3, 2]
+    """
+    _check_in_place("knuth_shuffle", deck)
+    rng = as_rng(rng)
+    # Invariant: deck[i+1:] is settled, a uniform random arrangement of its cards.
+    for i in reversed(range(1, len(deck))):
+        j = rng.randrange(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def naive_swap_shuffle(deck: MutableSequence, rng=None) -> None:
+    """Shuffle in place by swapping every position with any position. Biased!
+
+    n draws of n choices give n^n equally likely paths, which n! outcomes
+    cannot share equally once n > 2.
+    """
+    _check_in_place("naive_swap_shuffle", deck)
+    rng = as_rng(rng)
+    n = len(deck)
+    for i in range(n):
+        j = rng.randrange(n)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def sattolo_shuffle(deck: MutableSequence, rng=None) -> None:
+    """Shuffle in place into a uniformly random single cycle (Sattolo 1986).
+
+    Knuth's loop with ``randrange(i)`` instead of ``randrange(i + 1)``: no card
+    can stay where it was, and only the (n-1)! one-cycle orders can appear.
+    """
+    _check_in_place("sattolo_shuffle", deck)
+    rng = as_rng(rng)
+    for i in reversed(range(1, len(deck))):
+        j = rng.randrange(i)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def retry_shuffle_counted(deck, rng=None) -> tuple[list, int]:
+    """Draw positions with replacement, throwing repeats away; return (shuffled, draws).
+
+    Fair, but the number of draws is unbounded; on average n*H_n (the coupon
+    collector), so about 236 draws for 52 cards.
+
+    >>> retry_shuffle_counted("ABC", rng=2)
+    (['A', 'B', 'C'], 6)
+    """
+    rng = as_rng(rng)
+    cards = list(deck)
+    n = len(cards)
+    seen: set[int] = set()
+    order = []
+    draws = 0
+    while len(order) < n:
+        draws += 1
+        position = rng.randrange(n)
+        if position not in seen:
+            seen.add(position)
+            order.append(position)
+    return [cards[p] for p in order], draws
+
+
+def retry_shuffle(deck, rng=None) -> list:
+    """Return a new list shuffled by :func:`retry_shuffle_counted`."""
+    return retry_shuffle_counted(deck, rng)[0]
+
+
+def stride_shuffle(deck, rng=None) -> list:
+    """Return a random first card followed by a fixed random stride. Unfair!
+
+    Seed 001's second idea: start anywhere and step by d (mod n). Only steps
+    coprime to n visit every card, so n * phi(n) orders out of n! can appear.
+
+    >>> stride_shuffle([0, 1, 2, 3, 4], rng=6)  # start at 4, step 1
+    [4, 0, 1, 2, 3]
+    """
+    rng = as_rng(rng)
+    cards = list(deck)
+    n = len(cards)
+    if n < 2:
+        return cards
+    steps = [d for d in range(1, n) if math.gcd(d, n) == 1]
+    start = rng.randrange(n)
+    step = steps[rng.randrange(len(steps))]
+    return [cards[(start + k * step) % n] for k in range(n)]
+
+
+def brute_force_shuffle(deck, rng=None) -> list:
+    """Return a uniformly chosen order from the list of all n! orders.
+
+    Fair, and hopeless: it refuses decks of more than 10 cards (10! = 3,628,800
+    orders already take a second and hundreds of megabytes).
+    """
+    rng = as_rng(rng)
+    cards = list(deck)
+    if len(cards) > BRUTE_FORCE_LIMIT:
+        raise ValueError(
+            f"brute_force_shuffle would list {len(cards)}! = "
+            f"{math.factorial(len(cards)):,} orders; it refuses decks of more "
+            f"than {BRUTE_FORCE_LIMIT} cards"
+        )
+    orders = list(itertools.permutations(cards))
+    return list(orders[rng.randrange(len(orders))])
+
+
+def comparator_sort_shuffle(deck, rng=None) -> list:
+    """Return the deck sorted with a comparator that answers at random. Unfair!
+
+    The 2010 browser-ballot flaw (``sort(() => 0.5 - Math.random())``). Python's
+    sort never fails on an inconsistent comparator: it makes some permutation,
+    but the sort's fixed pattern of comparisons makes some orders likelier.
+    """
+    rng = as_rng(rng)
+
+    def coin_flip(a, b) -> int:
+        return 2 * rng.randrange(2) - 1
+
+    return sorted(deck, key=functools.cmp_to_key(coin_flip))
+
+
+def deal(deck, players: int, cards_each: int, rng=None) -> tuple[list[list], list]:
+    """Deal ``cards_each`` cards to each of ``players``; return (hands, rest).
+
+    Dealing is a partial shuffle: the dealt cards are drawn without
+    replacement (:func:`draw`) and handed round one at a time.
+
+    >>> hands, rest = deal(range(54), 3, 17, rng=1)   # Dou Di Zhu: 3 x 17 + 3
+    >>> [len(hand) for hand in hands], len(rest)
+    ([17, 17, 17], 3)
+    >>> deal(range(54), 3, 20)
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot deal 60 cards from a deck of 54
+    """
+    _check_count("players", players, minimum=1)
+    _check_count("cards_each", cards_each)
+    pile = list(deck)
+    wanted = players * cards_each
+    if wanted > len(pile):
+        raise ValueError(f"cannot deal {wanted} cards from a deck of {len(pile)}")
+    dealt, rest = draw(pile, wanted, rng)
+    return [dealt[p::players] for p in range(players)], rest
