@@ -191,13 +191,17 @@ register(shuffles.brute_force_shuffle, _brute_force)
 
 
 def _register_riffle() -> None:
-    """Register :func:`gsr_riffles` for ``cardlib.riffle.riffle`` once that module exists."""
+    """Register :func:`gsr_riffles` for ``cardlib.riffle`` (imported late: it is optional)."""
     try:
         riffle = importlib.import_module(f"{__package__}.riffle")
     except ModuleNotFoundError as error:
         if error.name != f"{__package__}.riffle":
             raise
         return
-    one_riffle = getattr(riffle, "riffle", None)
-    if one_riffle is not None and one_riffle not in KERNELS:
-        register(one_riffle, gsr_riffles)
+    if riffle.riffle not in KERNELS:
+        register(riffle.riffle, gsr_riffles)  # simulate(riffle, n, trials, k=7)
+
+        def k_riffles(decks: np.ndarray, gen, k: int) -> None:
+            gsr_riffles(decks, gen, k)
+
+        register(riffle.riffles, k_riffles)  # simulate(riffles, n, trials, k=7): k required

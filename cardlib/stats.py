@@ -75,11 +75,16 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
         inspect.signature(kernel).bind(decks[:0], gen, **options)
     except TypeError:
         name = getattr(shuffle, "__name__", shuffle)
-        accepted = list(inspect.signature(kernel).parameters)[2:]
-        raise TypeError(
-            f"simulate({name}, ...) got unknown options {sorted(options)}; "
-            f"it accepts {accepted or 'none'}"
-        ) from None
+        accepted = list(inspect.signature(kernel).parameters.values())[2:]
+        unknown = sorted(set(options) - {p.name for p in accepted})
+        if unknown:
+            raise TypeError(
+                f"simulate({name}, ...) got unknown options {unknown}; "
+                f"it accepts {[p.name for p in accepted] or 'none'}"
+            ) from None
+        missing = [p.name for p in accepted if p.default is p.empty and p.name not in options]
+        raise TypeError(f"simulate({name}, ...) needs the option {', '.join(missing)}"
+                        " (for example k=7)") from None
     rows = max(1, CHUNK_ENTRIES // max(n, 1))
     for start in range(0, trials, rows):
         kernel(decks[start:start + rows], gen, **options)
