@@ -134,18 +134,18 @@ def gsr_riffles(decks: np.ndarray, gen, k: int = 1) -> None:
     is what is computed), flip a fair coin for every position of the result;
     the positions showing 0 receive the first packet in order, the others the
     second packet in order. The number of zeros is Binomial(n, 1/2), and given
-    it, every interleaving is equally likely: the same law.
+    it, every interleaving is equally likely: the same law. A stable sort of
+    the coins lists the positions in exactly that order.
     """
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
         raise ValueError(f"k, the number of riffles, must be a whole number >= 0, got {k!r}")
-    n = decks.shape[1]
+    riffled = np.empty_like(decks)
     for _ in range(k):
-        ones = gen.integers(0, 2, size=decks.shape) == 1
-        cut = n - ones.sum(axis=1, keepdims=True)  # the first packet's size
-        from_second = cut + np.cumsum(ones, axis=1) - 1
-        from_first = np.cumsum(~ones, axis=1) - 1
-        source = np.where(ones, from_second, from_first)
-        decks[:] = np.take_along_axis(decks, source, axis=1)
+        coins = gen.integers(0, 2, size=decks.shape, dtype=np.bool_)
+        # The m-th card of the deck goes to the m-th position in this order.
+        destinations = np.argsort(coins, axis=1, kind="stable")
+        np.put_along_axis(riffled, destinations, decks, axis=1)
+        decks[:] = riffled
 
 
 def one_deck_at_a_time(shuffle: Callable) -> Callable:

@@ -52,10 +52,10 @@ class _Recorder:
     def __init__(self):
         self.calls = []  # (values per row, number of values in the range)
 
-    def integers(self, low, high, size):
+    def integers(self, low, high, size, dtype=np.int64):
         shape = (size,) if np.isscalar(size) else tuple(size)
         self.calls.append((math.prod(shape[1:]), high - low))
-        return np.full(shape, low, dtype=np.int64)
+        return np.full(shape, low, dtype=dtype)
 
 
 class _Scripted:
@@ -64,11 +64,11 @@ class _Scripted:
     def __init__(self, blocks):
         self.blocks = list(blocks)
 
-    def integers(self, low, high, size):
+    def integers(self, low, high, size, dtype=np.int64):
         block = self.blocks.pop(0)
         shape = (size,) if np.isscalar(size) else tuple(size)
         assert block.shape[0] == shape[0] and (block < high - low).all()
-        return low + block.reshape(shape)
+        return (low + block.reshape(shape)).astype(dtype)
 
 
 def all_draws_distribution(kernel, n, **options):
