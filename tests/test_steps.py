@@ -122,3 +122,66 @@ def test_traces_of_any_list_with_repeats(cards, seed):
     steps = pick_and_remove_steps(cards, rng=seed)
     assert steps[-1].new_pile == pick_and_remove(cards, rng=seed)
     assert all(sorted(s.pile + s.new_pile) == sorted(cards) for s in steps)
+
+
+# --- the step-through widgets and players -------------------------------------------
+
+import matplotlib  # noqa: E402
+
+from cardlib.stepplots import (  # noqa: E402
+    MAX_STEP_CARDS,
+    draw_knuth_step,
+    knuth_player,
+    knuth_slider,
+    pick_player,
+    pick_slider,
+    step_deck,
+)
+
+
+def _headline(panel):
+    return panel.figure.texts[0].get_text()
+
+
+@pytest.mark.parametrize("make_panel", [pick_slider, knuth_slider])
+@pytest.mark.parametrize("n", [1, 2, 8, MAX_STEP_CARDS])
+def test_sliders_redraw_at_both_extremes(make_panel, n):
+    panel = make_panel(step_deck(n), seed=4)
+    step = panel.controls["step"]
+    assert step.min == 0 and step.max == (n if make_panel is pick_slider else max(n - 1, 0))
+    step.value = step.max
+    assert _headline(panel).startswith(f"Step {step.max} of {step.max}")
+    step.value = step.min
+    assert _headline(panel).startswith(f"Step 0 of {step.max}")
+    assert panel.output.outputs[0]["data"]["image/png"]
+
+
+def test_reshuffle_moves_to_the_next_seed_and_redraws():
+    panel = knuth_slider(step_deck(8), seed=4)
+    panel.controls["step"].value = 7
+    before, redraws = _headline(panel), panel.redraws
+    panel.reshuffle.click()
+    assert panel.controls["seed"].value == 5
+    assert panel.redraws == redraws + 1
+    # The headline names the last swap's draw, which comes from the new seed's run.
+    expected = knuth_steps(step_deck(8), rng=5)[-1]
+    assert f"gave j = {expected.j}" in _headline(panel)
+    assert panel.reshuffle in panel.children[0].children
+    assert before != _headline(panel) or knuth_steps(step_deck(8), rng=4)[-1].j == expected.j
+
+
+def test_players_hold_one_frame_per_step():
+    html = knuth_player(step_deck(5), seed=2).data
+    assert html.count("data:image/png;base64") == 5  # 4 swaps and the start
+    html = pick_player(step_deck(4), seed=2).data
+    assert html.count("data:image/png;base64") == 5  # 4 draws and the start
+
+
+def test_too_big_a_deck_is_refused():
+    with pytest.raises(ValueError, match="at most 13 cards, not 52"):
+        knuth_slider(standard_deck())
+    fig = matplotlib.figure.Figure()
+    with pytest.raises(ValueError, match="at most 13 cards, not 14"):
+        draw_knuth_step(fig, knuth_steps(range(14), rng=1)[0])
+    with pytest.raises(ValueError, match="1 to 13 cards, not 0"):
+        step_deck(0)
