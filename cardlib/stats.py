@@ -215,3 +215,68 @@ def _chi_square_1d(observed: np.ndarray, expected) -> ChiSquare:
     fair = total * probabilities
     statistic = float(((observed - fair) ** 2 / fair).sum())
     return ChiSquare(statistic, k - 1, chi_square_sf(statistic, k - 1))
+
+
+# --- Simulated decks: frequencies as the trials grow, cycle counts (lessons 2, 3) ------
+
+__all__ += ["landing_frequencies", "counts_of", "cycle_count", "cycle_distribution"]
+
+
+def landing_frequencies(decks, card: int = 0) -> np.ndarray:
+    """Return F[t, j]: the fraction of the first t + 1 decks with ``card`` at position j.
+
+    ``decks`` has one shuffled deck per row (entry [t, j] is the card at position j),
+    as :func:`position_counts` counts them and ``simulate`` returns them.
+
+    >>> landing_frequencies([[0, 1], [1, 0], [0, 1], [0, 1]]).tolist()
+    [[1.0, 0.0], [0.5, 0.5], [0.6666666666666666, 0.3333333333333333], [0.75, 0.25]]
+    """
+    decks = np.asarray(decks)
+    if decks.ndim != 2 or decks.shape[0] == 0:
+        raise ValueError(f"decks must be a non-empty 2-D array, one deck per row, got shape {decks.shape}")
+    hits = np.cumsum(decks == card, axis=0)
+    return hits / np.arange(1, decks.shape[0] + 1)[:, None]
+
+
+def counts_of(decks) -> np.ndarray:
+    """Return the position counts (card i at position j) of a 2-D array of decks.
+
+    >>> counts_of([[0, 1, 2], [2, 0, 1]]).tolist()
+    [[1, 1, 0], [0, 1, 1], [1, 0, 1]]
+    """
+    decks = np.asarray(decks)
+    n = decks.shape[1]
+    index = decks * n + np.arange(n)  # card * n + position
+    return np.bincount(index.ravel(), minlength=n * n).reshape(n, n)
+
+
+def cycle_count(order) -> int:
+    """Return the number of cycles of a permutation of 0..n-1 (fixed points count as cycles).
+
+    >>> cycle_count((0, 1, 2)), cycle_count((1, 2, 0)), cycle_count((1, 0, 2))
+    (3, 1, 2)
+    """
+    seen = [False] * len(order)
+    cycles = 0
+    for start in range(len(order)):
+        if not seen[start]:
+            cycles += 1
+            position = start
+            while not seen[position]:
+                seen[position] = True
+                position = order[position]
+    return cycles
+
+
+def cycle_distribution(dist: dict) -> dict[int, Fraction]:
+    """Return the exact probability of each number of cycles, 1..n, for an exact distribution.
+
+    >>> from cardlib.shuffles import sattolo_shuffle
+    >>> cycle_distribution(exact.distribution(sattolo_shuffle, 4))
+    {1: Fraction(1, 1), 2: Fraction(0, 1), 3: Fraction(0, 1), 4: Fraction(0, 1)}
+    """
+    n = len(next(iter(dist)))
+    result = {k: Fraction(0) for k in range(1, n + 1)}
+    for order, probability in dist.items():
+        result[cycle_count(order)] += probability
+    return result
