@@ -180,8 +180,18 @@ def exact_bars(ax: Axes, dist: dict, title: str | None = None) -> Axes:
 
 # --- Lessons 2 and 3: timing, convergence, p-values, cycles (one block, merges cleanly) ---
 
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
+
 _LINE_COLOURS = [OKABE_ITO[c] for c in
                  ("blue", "orange", "green", "vermillion", "purple", "sky", "black", "yellow")]
+
+
+def _duration(seconds: float) -> str:
+    """'1 ms', '10 µs', '0.1 s': a time in words for tick labels."""
+    for unit, size in (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if seconds >= size * 0.999:
+            return f"{seconds / size:g} {unit}"
+    return f"{seconds:g} s"
 
 
 def timing_loglog(ax: Axes, timings, largest: int | None = None, points: int = 4,
@@ -202,8 +212,14 @@ def timing_loglog(ax: Axes, timings, largest: int | None = None, points: int = 4
                   label=f"{name}: fitted slope {slope:.2f}")
         line = np.array([fitted[0] / 1.5, fitted[-1] * 1.5])
         ax.loglog(line, np.exp(intercept) * line**slope, "--", color=colour, linewidth=1.5)
+    # Plain tick labels in words (mathtext labels are slow to lay out on every redraw).
+    ax.set_xticks(sizes, [f"{n:,}" for n in sizes], rotation=45 if len(sizes) > 6 else 0)
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.yaxis.set_major_locator(LogLocator(base=10))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda t, _: _duration(t)))
+    ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("cards in the deck (n, log scale)", fontsize=12)
-    ax.set_ylabel("seconds per shuffle (log scale)", fontsize=12)
+    ax.set_ylabel("time per shuffle (log scale)", fontsize=12)
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(fontsize=11, loc="upper left")
     if title:

@@ -26,6 +26,7 @@ from .widgets import LivePanel, frame_player, live_figure
 __all__ = [
     "MAX_STEP_CARDS",
     "step_deck",
+    "row_axes",
     "draw_pick_step",
     "draw_knuth_step",
     "step_slider",
@@ -55,8 +56,8 @@ def step_deck(n: int = 8) -> list[Card]:
     return [Card(ranks[k], "♠♥♣♦"[k % 4]) for k in range(n)]
 
 
-def _row_axes(fig: Figure, bottom: float, height: float, count: int, total: int) -> Axes:
-    """Axes for ``count`` cards, as wide as ``count`` slots of a ``total``-card row.
+def row_axes(fig: Figure, bottom: float, height: float, count: int, total: int) -> Axes:
+    """Return axes for ``count`` cards, as wide as ``count`` slots of a ``total``-card row.
 
     Keeping the width proportional to the count keeps every card the same size
     from step to step (draw_cards scales the faces to the axes it is given).
@@ -89,13 +90,13 @@ def draw_pick_step(fig: Figure, step: PickStep, n_steps: int | None = None) -> F
     total = len(pile) + len(step.new_pile) - (step.picked is not None)
     _check_size(total)
     n_steps = total if n_steps is None else n_steps
-    top = _row_axes(fig, 0.46, 0.36, len(pile), total)
+    top = row_axes(fig, 0.46, 0.36, len(pile), total)
     highlight = () if step.picked is None else (step.picked,)
     draw_cards(top, pile, per_row=total, highlight=highlight,
                labels=[str(p) for p in range(len(pile))])
     top.set_title(f"pile to draw from ({_cards(len(pile))}; position under each card)",
                   loc="left", fontsize=12)
-    bottom = _row_axes(fig, 0.02, 0.36, len(step.new_pile), total)
+    bottom = row_axes(fig, 0.02, 0.36, len(step.new_pile), total)
     draw_cards(bottom, step.new_pile, per_row=total,
                highlight=(len(step.new_pile) - 1,) if step.new_pile else ())
     bottom.set_title(f"new pile ({_cards(len(step.new_pile))})" if step.new_pile
@@ -119,7 +120,7 @@ def draw_knuth_step(fig: Figure, step: SwapStep, n_steps: int | None = None) -> 
     n = len(step.deck)
     _check_size(n)
     n_steps = max(n - 1, 0) if n_steps is None else n_steps
-    ax = _row_axes(fig, 0.02, 0.74, n, n)
+    ax = row_axes(fig, 0.02, 0.74, n, n)
     marks = {}
     if step.i is not None:
         marks = {step.i: "i", step.j: "j"} if step.i != step.j else {step.i: "i = j"}
