@@ -180,7 +180,7 @@ def exact_bars(ax: Axes, dist: dict, title: str | None = None) -> Axes:
 
 # --- Lessons 2 and 3: timing, convergence, p-values, cycles (one block, merges cleanly) ---
 
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, NullLocator  # noqa: E402
 
 _LINE_COLOURS = [OKABE_ITO[c] for c in
                  ("blue", "orange", "green", "vermillion", "purple", "sky", "black", "yellow")]
@@ -192,6 +192,13 @@ def _duration(seconds: float) -> str:
         if seconds >= size * 0.999:
             return f"{seconds / size:g} {unit}"
     return f"{seconds:g} s"
+
+
+def _plain_log_ticks(axis, label=lambda v: f"{v:,.0f}" if v >= 1 else f"{v:g}") -> None:
+    """Label a log axis at powers of ten in plain text (mathtext labels are slow to lay out)."""
+    axis.set_major_locator(LogLocator(base=10))
+    axis.set_major_formatter(FuncFormatter(lambda v, _: label(v)))
+    axis.set_minor_formatter(NullFormatter())
 
 
 def timing_loglog(ax: Axes, timings, largest: int | None = None, points: int = 4,
@@ -215,9 +222,7 @@ def timing_loglog(ax: Axes, timings, largest: int | None = None, points: int = 4
     # Plain tick labels in words (mathtext labels are slow to lay out on every redraw).
     ax.set_xticks(sizes, [f"{n:,}" for n in sizes], rotation=45 if len(sizes) > 6 else 0)
     ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.yaxis.set_major_locator(LogLocator(base=10))
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda t, _: _duration(t)))
-    ax.yaxis.set_minor_formatter(NullFormatter())
+    _plain_log_ticks(ax.yaxis, _duration)
     ax.set_xlabel("cards in the deck (n, log scale)", fontsize=12)
     ax.set_ylabel("time per shuffle (log scale)", fontsize=12)
     ax.grid(True, which="major", alpha=0.3)
@@ -234,12 +239,15 @@ def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | No
     ``exact_row[j]`` is the exact probability that the card ends at position j.
     """
     frequencies = np.asarray(frequencies, dtype=float)
-    trials = np.arange(1, frequencies.shape[0] + 1)
+    # About 400 points spread evenly on the log axis are plenty, and keep redraws fast.
+    rows = np.unique(np.geomspace(1, frequencies.shape[0], 400).astype(int)) - 1
+    trials = rows + 1
     for j, colour in zip(range(frequencies.shape[1]), itertools.cycle(_LINE_COLOURS)):
-        ax.semilogx(trials, frequencies[:, j], color=colour, linewidth=1.6,
+        ax.semilogx(trials, frequencies[rows, j], color=colour, linewidth=1.6,
                     label=f"position {j}: exact {float(exact_row[j]):.4f}")
         ax.axhline(float(exact_row[j]), color=colour, linestyle=":", linewidth=2)
-    ax.set_ylim(0, min(1, 2.2 * max(float(max(exact_row)), 1e-9)))
+    _plain_log_ticks(ax.xaxis)
+    ax.set_ylim(-0.01, min(1, 2.2 * max(float(max(exact_row)), 1e-9)))
     ax.set_xlabel("number of shuffles (log scale)", fontsize=12)
     ax.set_ylabel(f"fraction with card {card} at the position", fontsize=12)
     ax.legend(fontsize=10, loc="upper right", ncol=2)
@@ -256,10 +264,13 @@ def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
     ax.loglog(trials, shown, "o-", color=OKABE_ITO["blue"], linewidth=2, markersize=5)
     ax.axhline(level, color=OKABE_ITO["vermillion"], linestyle="--", linewidth=1.5,
                label=f"p = {level}: below it, call the shuffle unfair")
-    ax.set_ylim(floor / 10, 2)
+    ax.legend(fontsize=10, loc="center left")
+    _plain_log_ticks(ax.xaxis)
+    ax.set_ylim(floor / 3, 3)
+    ax.set_yticks([1e-20, 1e-15, 1e-10, 1e-5, 0.01, 1], ["1e-20", "1e-15", "1e-10", "1e-5", "0.01", "1"])
+    ax.yaxis.set_minor_locator(NullLocator())  # 20 decades of minor ticks cost time, say nothing
     ax.set_xlabel("number of shuffles (log scale)", fontsize=12)
     ax.set_ylabel(f"chi-square p-value (log; floor {floor:g})", fontsize=12)
-    ax.legend(fontsize=10, loc="lower left")
     if title:
         ax.set_title(title, fontsize=13)
     return ax
