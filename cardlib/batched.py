@@ -38,6 +38,7 @@ __all__ = [
     "kernel_for",
     "uniform",
     "naive_swaps",
+    "poker_1999_swaps",
     "sattolo_swaps",
     "strides",
     "gsr_riffles",
@@ -107,6 +108,15 @@ def naive_swaps(decks: np.ndarray, gen) -> None:
         swap(i, gen.integers(0, n, size=decks.shape[0]))
 
 
+def poker_1999_swaps(decks: np.ndarray, gen) -> None:
+    """The 1999 poker loop: swap position i with one of 0..n-2, for i = 0..n-1 (biased)."""
+    n, swap = decks.shape[1], _swapper(decks)
+    if n < 2:  # poker_1999_shuffle draws nothing for these decks
+        return
+    for i in range(n):
+        swap(i, gen.integers(0, n - 1, size=decks.shape[0]))
+
+
 def sattolo_swaps(decks: np.ndarray, gen) -> None:
     """Sattolo's loop: swap position i with one below it, for i = n-1..1."""
     swap = _swapper(decks)
@@ -170,6 +180,7 @@ def one_deck_at_a_time(shuffle: Callable) -> Callable:
 for _fair in (shuffles.knuth_shuffle, shuffles.pick_and_remove, shuffles.retry_shuffle):
     register(_fair, uniform)
 register(shuffles.naive_swap_shuffle, naive_swaps)
+register(shuffles.poker_1999_shuffle, poker_1999_swaps)
 register(shuffles.sattolo_shuffle, sattolo_swaps)
 register(shuffles.stride_shuffle, strides)
 register(shuffles.comparator_sort_shuffle, one_deck_at_a_time(shuffles.comparator_sort_shuffle))

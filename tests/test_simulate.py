@@ -37,6 +37,7 @@ from cardlib.shuffles import (
     knuth_shuffle,
     naive_swap_shuffle,
     pick_and_remove,
+    poker_1999_shuffle,
     retry_shuffle,
     sattolo_shuffle,
     stride_shuffle,
@@ -140,6 +141,8 @@ def test_chi2_sf_matches_tables():
 EXACT_CASES = [
     (naive_swap_shuffle, batched.naive_swaps, n) for n in range(6)
 ] + [
+    (poker_1999_shuffle, batched.poker_1999_swaps, n) for n in range(7)
+] + [
     (sattolo_shuffle, batched.sattolo_swaps, n) for n in range(7)
 ] + [
     (stride_shuffle, batched.strides, n) for n in range(9)
@@ -217,7 +220,8 @@ def test_retry_shuffle_is_uniform_by_chi_square():
 # ------------------------- sampled: simulate end to end, against the exact law
 
 REGISTERED = [knuth_shuffle, pick_and_remove, retry_shuffle, brute_force_shuffle,
-              naive_swap_shuffle, sattolo_shuffle, stride_shuffle, comparator_sort_shuffle]
+              naive_swap_shuffle, poker_1999_shuffle, sattolo_shuffle, stride_shuffle,
+              comparator_sort_shuffle]
 
 
 def chi_square_against(law, decks):
