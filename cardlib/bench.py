@@ -169,14 +169,16 @@ from cardlib import widgets as _widgets
 _rows = []
 for _panel in _widgets.live_panels():
     _names = [k for k, v in globals().items() if v is _panel and not k.startswith("_")]
-    _times = []
+    _wall, _cpu = [], []
     for _ in range({repeats}):
-        _start = _time.perf_counter()
+        _start, _start_cpu = _time.perf_counter(), _time.process_time()
         _panel.redraw()
-        _times.append(_time.perf_counter() - _start)
+        _wall.append(_time.perf_counter() - _start)
+        _cpu.append(_time.process_time() - _start_cpu)
     _rows.append({{"panel": (_names or ["(unnamed)"])[0],
                    "draw": _panel.draw.__qualname__, "controls": list(_panel.controls),
-                   "median_ms": 1e3 * _statistics.median(_times)}})
+                   "median_ms": 1e3 * _statistics.median(_wall),
+                   "median_cpu_ms": 1e3 * _statistics.median(_cpu)}})
 print("BENCH" + _json.dumps(_rows))
 """
 
@@ -201,13 +203,16 @@ def bench_notebooks(quick: bool, directory: Path = NOTEBOOKS) -> list[dict]:
         timing = nb.cells[-1]
         timed = _cell_seconds(timing)
         total += wall - timed
-        rows.append(_row("notebooks", f"{path.stem}: executed headless", wall - timed, "s", 10.0))
+        slowest = sorted(((_cell_seconds(c), i) for i, c in enumerate(nb.cells[:-1])
+                          if c.cell_type == "code"), reverse=True)[:3]
+        rows.append(_row("notebooks", f"{path.stem}: executed headless", wall - timed, "s", 10.0,
+                         "slowest cells: " + ", ".join(f"#{i} {s:.1f} s" for s, i in slowest)))
         printed = "".join(o.get("text", "") for o in timing.outputs if o.get("name") == "stdout")
         panels = json.loads(printed.split("BENCH", 1)[1]) if "BENCH" in printed else []
         for panel in panels:
             rows.append(_row("sliders", f"{path.stem}: {panel['panel']} "
                              f"({', '.join(panel['controls'])})", panel["median_ms"], "ms", 100.0,
-                             panel["draw"]))
+                             f"{panel['draw']}; CPU {panel['median_cpu_ms']:.0f} ms"))
     rows.append(_row("notebooks", f"all {len(paths)} lessons, one after another", total, "s", 60.0))
     return rows
 
