@@ -52,8 +52,10 @@ def compare(ours: Callable, theirs: Callable, number: int, rounds: int) -> tuple
 
 def _row(section: str, name: str, value: float, unit: str, goal: float | None = None,
          note: str = "") -> dict:
-    met = None if goal is None or value != value else bool(value <= goal)  # nan: not run
-    return {"section": section, "name": name, "value": round(value, 4), "unit": unit,
+    measured = value == value  # nan: not measured (JSON gets null)
+    met = None if goal is None or not measured else bool(value <= goal)
+    return {"section": section, "name": name, "value": round(value, 4) if measured else None,
+            "unit": unit,
             "goal": goal, "met": met, "note": note}
 
 
@@ -253,7 +255,7 @@ def table(rows: list[dict]) -> str:
     """The rows as a fixed-width text table (no header)."""
     lines = []
     for row in rows:
-        value = "n/a" if row["value"] != row["value"] else f"{row['value']:.3g} {row['unit']}"
+        value = "n/a" if row["value"] is None else f"{row['value']:.3g} {row['unit']}"
         goal = "" if row["goal"] is None else f"<= {row['goal']:g}"
         mark = {True: "ok", False: "MISS", None: ""}[row["met"]]
         note = f" ({row['note']})" if row["note"] else ""
@@ -262,14 +264,17 @@ def table(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> dict:
-    parser = argparse.ArgumentParser(prog="python -m cardlib.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m cardlib.bench",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--json", default="build/bench.json", help="where to write the rows")
     parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer rounds")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS))
+    parser.add_argument("--notebooks", type=Path, default=NOTEBOOKS,
+                        help="the folder of lessons to execute (default: the repository's)")
     args = parser.parse_args(argv)
     report = {"machine": machine(), "rows": []}
     benches = {"python": bench_python, "simulate": bench_simulate, "exact": bench_exact,
-               "notebooks": bench_notebooks}
+               "notebooks": lambda quick: bench_notebooks(quick, args.notebooks)}
     print(HEADER)
     for section in args.only:
         rows = benches[section](args.quick)
@@ -278,7 +283,8 @@ def main(argv: list[str] | None = None) -> dict:
     report["machine"]["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     out = Path(args.json)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    out.write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
+                   encoding="utf-8")
     print(f"\n{report['machine']}\nwritten to {out}")
     return report
 

@@ -171,6 +171,23 @@ def test_gsr_one_riffle_has_the_known_law():
     assert len(law) == 2**n - n - 1   # Eulerian number A(6, 1)
 
 
+def bayer_diaconis(n, k):
+    """The exact law of k riffles: C(2^k + n - r, n) / 2^(nk) for r rising sequences."""
+    law = {}
+    for order in itertools.permutations(range(n)):
+        where = {card: position for position, card in enumerate(order)}
+        r = 1 + sum(where[card + 1] < where[card] for card in range(n - 1))
+        if math.comb(2**k + n - r, n):
+            law[order] = Fraction(math.comb(2**k + n - r, n), 2 ** (n * k))
+    return law
+
+
+@pytest.mark.parametrize(("n", "k"), [(3, 1), (4, 2), (3, 3), (4, 3), (2, 8), (2, 9), (2, 10)])
+def test_gsr_kernel_follows_bayer_and_diaconis_also_past_eight_riffles(n, k):
+    # Eight riffles at once take one byte per position; more take several rounds.
+    assert all_draws_distribution(batched.gsr_riffles, n, k=k) == bayer_diaconis(n, k)
+
+
 def test_gsr_zero_riffles_change_nothing():
     decks = np.tile(np.arange(5), (3, 1))
     batched.gsr_riffles(decks, np.random.default_rng(0), k=0)
