@@ -239,7 +239,71 @@ def test_merge_keeps_each_stack_in_order(n, seed):
     (lambda: R.rising_sequences(["a", "b"]), ValueError, "cards 0..1"),
     (lambda: R.card_positions(5, 2, card=5), ValueError, "card must be a position 0..4"),
     (lambda: R.sample_variation_distance([], 4), ValueError, "at least one"),
+    (lambda: R.merge_state("ab", "c", [1, 2, 1], 4), ValueError, "step must be between 0 and 3"),
+    (lambda: R.sampled_distances(4, 3, 0), ValueError, "trials must be at least 1"),
 ])
 def test_bad_input_is_refused_clearly(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+@given(st.integers(0, 30), st.integers(0, 2**32))
+def test_merge_state_steps_through_the_merge(n, seed):
+    rng = random.Random(seed)
+    stack1, stack2 = R.cut(range(n), rng)
+    sources = R.drop_sources(len(stack1), len(stack2), rng)
+    for step in range(len(sources) + 1):
+        left1, left2, pile = R.merge_state(stack1, stack2, sources, step)
+        assert len(pile) == step and sorted(left1 + left2 + pile) == list(range(n))
+    assert pile == R.interleave(stack1, stack2, sources)
+
+
+def test_sampled_distances_start_at_one_minus_one_over_n_factorial():
+    distances = R.sampled_distances(4, 3, 50, rng=2)
+    assert distances[0] == pytest.approx(1 - 1 / 24)
+    assert distances == R.sampled_distances(4, 3, 50, rng=2)   # seeded: repeatable
+
+
+# --- the lessons' sliders: every control's extremes redraw without error -------------------
+
+SLIDER_CHECK = '''
+import time as _time
+from cardlib.widgets import LivePanel as _LivePanel
+_report, _seen = {}, set()
+for _name, _panel in list(globals().items()):
+    if isinstance(_panel, _LivePanel) and id(_panel) not in _seen:
+        _seen.add(id(_panel))
+        for _control in _panel.controls.values():
+            for _value in (_control.min, _control.max):
+                _before, _moved = _panel.redraws, _control.value != _value
+                _start = _time.perf_counter()
+                _control.value = _value
+                assert _panel.redraws == _before + _moved, (_name, _value)
+                _report[f"{_name}={_value}"] = round(_time.perf_counter() - _start, 3)
+assert _report, "no slider panels found"
+print(_report)
+'''
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("stem", ["04_riffle_shuffles"])
+def test_every_slider_extreme_redraws(stem, tmp_path):
+    import nbformat
+    from nbformat.v4 import new_code_cell
+
+    from notebook_runner import NOTEBOOKS, execute, problems
+
+    path = NOTEBOOKS / f"{stem}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.append(new_code_cell(SLIDER_CHECK))
+    checked = tmp_path / path.name
+    nbformat.write(nb, checked)
+    executed = execute(checked)
+    assert problems(executed) == []
+    print(executed.cells[-1].outputs[0]["text"])
+
+
+def test_ways_row_matches_the_binomials():
+    for n in [1, 2, 7, 52]:
+        for k in [0, 1, 2, 5, 9]:
+            assert R._ways_row(n, k) == tuple(math.comb(2**k + n - r, n) for r in range(n + 1))
