@@ -286,7 +286,7 @@ print(_report)
 
 
 @pytest.mark.notebook
-@pytest.mark.parametrize("stem", ["04_riffle_shuffles"])
+@pytest.mark.parametrize("stem", ["04_riffle_shuffles", "05_list_growth"])
 def test_every_slider_extreme_redraws(stem, tmp_path):
     import nbformat
     from nbformat.v4 import new_code_cell
