@@ -177,17 +177,24 @@ def time_builds(builders: dict[str, Callable], deck: Sequence, order: Sequence[i
 
 
 def time_per_append(lengths: Sequence[int], repeat: int = 9) -> list[float]:
-    """Return, for each n in ``lengths``, the best time in nanoseconds per append over n appends."""
-    result = []
+    """Return, for each n in ``lengths``, the best time in nanoseconds per append over n appends.
+
+    The lengths take turns in each of ``repeat`` rounds, as in :func:`time_builds`.
+    """
     for n in lengths:
         _check_n(n)
         _check_count("n", n, minimum=1)
+    _check_count("repeat", repeat, minimum=1)
 
-        def build(n=n) -> None:
-            grown: list = []
-            for _ in range(n):
-                grown.append(None)
+    def build(n: int) -> None:
+        grown: list = []
+        for _ in range(n):
+            grown.append(None)
 
-        number = max(1, 50_000 // n)
-        result.append(1e9 * min(timeit.repeat(build, number=number, repeat=repeat)) / (number * n))
-    return result
+    numbers = [max(1, 50_000 // n) for n in lengths]
+    best = [float("inf")] * len(lengths)
+    for _ in range(repeat):
+        for i, (n, number) in enumerate(zip(lengths, numbers)):
+            seconds = timeit.timeit(lambda n=n: build(n), number=number)
+            best[i] = min(best[i], seconds / (number * n))
+    return [1e9 * seconds for seconds in best]
