@@ -59,7 +59,7 @@ __all__ = [
     "separation_distance",
     "expected_rising_sequences",
     "sample_variation_distance",
-    "sampled_distances",
+    "rising_counts",
     "position_law",
     "card_positions",
     "cutoff",
@@ -366,12 +366,29 @@ def expected_rising_sequences(n_cards: int, n_riffles: int | None) -> Fraction:
     return sum((r * p for r, p in enumerate(rising_law(n_cards, n_riffles))), Fraction(0))
 
 
-def sample_variation_distance(orders: Iterable[Sequence[int]], n_cards: int) -> float:
+def rising_counts(decks: np.ndarray) -> np.ndarray:
+    """Return the number of rising sequences of each row of a 2-D array of orders of 0..n-1.
+
+    >>> rising_counts(np.array([[0, 1, 2], [2, 1, 0], [1, 2, 0]])).tolist()
+    [1, 3, 2]
+    """
+    decks = np.asarray(decks)
+    if decks.ndim != 2:
+        raise ValueError(f"expected a 2-D array with one order per row, got shape {decks.shape}")
+    n = decks.shape[1]
+    if decks.size and not (np.sort(decks, axis=1) == np.arange(n)).all():
+        raise ValueError(f"every row must be an order of the cards 0..{n - 1}, each once")
+    where = np.argsort(decks, axis=1)  # where[t, c] = position of card c in deck t
+    return (n > 0) + (where[:, 1:] < where[:, :-1]).sum(axis=1)
+
+
+def sample_variation_distance(orders, n_cards: int) -> float:
     """Estimate the distance to uniform from sampled orders of 0..n-1, by rising sequences.
 
     Both the riffle law and the uniform law give equal chances to orders with
     the same number of rising sequences, so their distance equals the distance
-    between their laws of r: n+1 numbers to estimate instead of n!.
+    between their laws of r: n+1 numbers to estimate instead of n!. ``orders``
+    is an iterable of orders or a 2-D array (as from ``stats.simulate``).
 
     >>> import itertools
     >>> sample_variation_distance(itertools.permutations(range(4)), 4)
@@ -379,30 +396,15 @@ def sample_variation_distance(orders: Iterable[Sequence[int]], n_cards: int) -> 
     >>> round(sample_variation_distance([[0, 1, 2, 3]] * 10, 4), 6)  # 1 - 1/4!
     0.958333
     """
-    counts = Counter(count_rising_sequences(order) for order in orders)
+    if isinstance(orders, np.ndarray):
+        counts = Counter(rising_counts(orders).tolist())
+    else:
+        counts = Counter(count_rising_sequences(order) for order in orders)
     trials = sum(counts.values())
     if trials == 0:
         raise ValueError("sample_variation_distance needs at least one sampled order")
     uniform = rising_law(n_cards, None)
     return 0.5 * sum(abs(counts[r] / trials - float(u)) for r, u in enumerate(uniform))
-
-
-def sampled_distances(n_cards: int, max_riffles: int, trials: int, rng=None) -> list[float]:
-    """Riffle ``trials`` sorted decks again and again; estimate the distance after k = 0..max_riffles.
-
-    >>> round(sampled_distances(3, 2, 600, rng=1)[0], 4)  # no riffle yet: 1 - 1/3!
-    0.8333
-    """
-    _check_count("trials", trials, minimum=1)
-    _check_law_args(n_cards, max_riffles)
-    rng = as_rng(rng)
-    decks = [list(range(n_cards)) for _ in range(trials)]
-    distances = []
-    for k in range(max_riffles + 1):
-        if k:
-            decks = [riffle(deck, rng) for deck in decks]
-        distances.append(sample_variation_distance(decks, n_cards))
-    return distances
 
 
 @functools.lru_cache(maxsize=64)

@@ -152,7 +152,7 @@ def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[floa
     ax.set_ylim(-0.03, 1.05)
     ax.set_xlabel("riffles k", fontsize=12)
     ax.set_ylabel("distance to a uniform deck", fontsize=12)
-    ax.legend(fontsize=10, loc="center left")
+    ax.legend(fontsize=10, loc="center left" if separations is not None else "best")
     ax.set_title(title or f"{n} cards: the distance falls sharply near 3/2 log2 n riffles",
                  fontsize=13)
     return ax
