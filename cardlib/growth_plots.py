@@ -16,7 +16,7 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
                events: Sequence[Growth], version: str, labels: int = 12) -> Axes:
     """Draw getsizeof while appending (steps, each resize marked) against ``[None] * n``.
 
-    The first ``labels`` resizes are labelled with the capacity they grow to.
+    At most ``labels`` resizes, spread over the plot, are labelled with the capacity they grow to.
     """
     n = len(appended) - 1
     lengths = range(n + 1)
@@ -28,7 +28,12 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
     ax.plot([g.length for g in shown], [appended[g.length] for g in shown], "o",
             color=OKABE_ITO["vermillion"], markersize=6,
             label=f"{len(shown)} resizes (over-allocations)")
-    for g in shown[:labels]:
+    labelled, last = [], None
+    for g in reversed(shown):  # from the right, skipping resizes too close to the last label
+        if last is None or last - g.length >= n / labels:
+            labelled.append(g)
+            last = g.length
+    for g in labelled:
         ax.annotate(f"room for {g.new_capacity}", (g.length, appended[g.length]),
                     textcoords="offset points", xytext=(-4, 8), ha="right", fontsize=9)
     ax.set_xlabel("length of the list (elements)", fontsize=12)

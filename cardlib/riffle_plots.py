@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import TwoSlopeNorm, to_rgba
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from .cards import Card
 from .plots import _GAP, _WIDTH, BIAS_CMAP, OKABE_ITO, draw_cards
@@ -46,8 +47,9 @@ def cut_bars(ax: Axes, n: int, sizes: Sequence[int] | None = None) -> Axes:
             label=f"Binomial({n}, 1/2), exact")
     ax.set_xlabel("cards in stack 1 (heads in n coin flips)", fontsize=12)
     ax.set_ylabel("probability", fontsize=12)
-    ax.set_title(f"A cut of {n} cards: stacks near {n / 2:g} and {n / 2:g} are likeliest",
+    ax.set_title(f"Cutting {n} card{'s' * (n != 1)}: stack 1 gets Binomial({n}, 1/2) cards, most often about {n / 2:g}",
                  fontsize=13)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.legend(fontsize=11)
     return ax
 
