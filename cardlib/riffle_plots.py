@@ -47,8 +47,9 @@ def cut_bars(ax: Axes, n: int, sizes: Sequence[int] | None = None) -> Axes:
             label=f"Binomial({n}, 1/2), exact")
     ax.set_xlabel("cards in stack 1 (heads in n coin flips)", fontsize=12)
     ax.set_ylabel("probability", fontsize=12)
-    ax.set_title(f"Cutting {n} card{'s' * (n != 1)}: stack 1 gets Binomial({n}, 1/2) cards, most often about {n / 2:g}",
-                 fontsize=13)
+    cards = f"{n} card{'s' * (n != 1)}"
+    ax.set_title(f"Cutting {cards}: stack 1 gets Binomial({n}, 1/2) cards, "
+                 f"most often about {n / 2:g}", fontsize=13)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.legend(fontsize=11)
     return ax
@@ -104,8 +105,9 @@ def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
     return ax
 
 
-def rising_scatter(ax: Axes, order: Sequence[int], sequences: Sequence[Sequence[int]]) -> Axes:
-    """Plot each card's place in the new deck against its place now, one line per rising sequence."""
+def rising_scatter(ax: Axes, order: Sequence[int],
+                   sequences: Sequence[Sequence[int]]) -> Axes:
+    """Plot each card's brand-new place against its place now; one line per rising sequence."""
     where = {card: position for position, card in enumerate(order)}
     for index, sequence in enumerate(sequences):
         colour = SEQUENCE_COLOURS[index % len(SEQUENCE_COLOURS)]
@@ -129,7 +131,8 @@ def rising_growth(ax: Axes, counts: dict[int, Sequence[int]], exact_means: dict[
             label="exact mean (Bayer and Diaconis)")
     ax.plot(ks, [min(2**k, n) for k in ks], "--", color="black",
             label="the most possible: 2^k (and n)")
-    ax.axhline((n + 1) / 2, color="grey", linestyle=":", label=f"uniform deck: (n+1)/2 = {(n + 1) / 2:g}")
+    ax.axhline((n + 1) / 2, color="grey", linestyle=":",
+               label=f"uniform deck: (n+1)/2 = {(n + 1) / 2:g}")
     ax.set_xlabel("riffles k", fontsize=12)
     ax.set_ylabel("rising sequences", fontsize=12)
     ax.set_title(f"{n} cards: rising sequences about double with each riffle, then level off",

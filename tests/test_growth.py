@@ -1,4 +1,4 @@
-"""cardlib.growth measures what it says: capacities, resizes, and three equal ways to build a pile."""
+"""cardlib.growth measures what it says: capacities, resizes, three equal ways to build a pile."""
 
 import platform
 import sys

@@ -1,4 +1,4 @@
-"""The riffle of cardlib.riffle follows the Gilbert–Shannon–Reeds law, proved exactly on small decks."""
+"""cardlib.riffle follows the Gilbert–Shannon–Reeds law, proved exactly on small decks."""
 
 import functools
 import itertools
