@@ -118,6 +118,9 @@ def copies_per_append(events: Sequence[Growth], n: int) -> float:
 
     A resize to make room for element ``length`` copies the ``length - 1`` already
     there (at worst: ``realloc`` can often grow in place and copy nothing).
+
+    >>> copies_per_append([Growth(1, 0, 4), Growth(5, 4, 8)], 8)   # (0 + 4) / 8
+    0.5
     """
     _check_count("n", n, minimum=1)
     return sum(g.length - 1 for g in events if g.length <= n) / n
