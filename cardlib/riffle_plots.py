@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import TwoSlopeNorm, to_rgba
 from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
 from matplotlib.ticker import MaxNLocator
 
 from .cards import Card
@@ -88,14 +89,19 @@ def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
     return fig
 
 
+def _faces(ax: Axes) -> list[FancyBboxPatch]:
+    """The card faces on the axes, in the order they were drawn."""
+    return [artist for artist in ax.get_children() if isinstance(artist, FancyBboxPatch)]
+
+
 def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
                  colours: Sequence[str] | None = None, title: str | None = None) -> Axes:
     """Draw a deck bottom card first; ``colours`` tints each card (e.g. by rising sequence)."""
-    before = len(ax.patches)
+    before = len(_faces(ax))
     draw_cards(ax, cards, per_row=per_row)
     if colours is not None:
-        faces = ax.patches[before:]
-        assert len(faces) == len(cards), "draw_cards draws one patch per card"
+        faces = _faces(ax)[before:]
+        assert len(faces) == len(cards), "draw_cards draws one rounded box per card"
         for face, colour in zip(faces, colours):
             face.set_facecolor(to_rgba(colour, 0.28))
             face.set_edgecolor(colour)

@@ -85,3 +85,28 @@ def test_python_version_names_the_interpreter():
 def test_bad_input_is_refused_clearly(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_growth_pictures_draw_their_data():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from cardlib import growth_plots as GP
+
+    sizes = G.appended_sizes(40)
+    events = G.growth_events(sizes)
+    fig, ax = plt.subplots()
+    GP.size_steps(ax, sizes, G.preallocated_sizes(40), events, "test", labels=3)
+    marks = ax.get_lines()[-1]
+    assert list(marks.get_xdata()) == [g.length for g in events]
+    assert 1 <= len(ax.texts) <= 3
+
+    fig, ax = plt.subplots()
+    GP.build_times(ax, {"a": 2000.0, "b": 1000.0}, 56, "test")
+    assert "b is fastest, 2.0× faster than a" in ax.get_title()
+
+    fig, ax = plt.subplots()
+    GP.cost_per_append(ax, [10, 100], [30.0, 25.0], [1.0, 5.0], "test")
+    assert len(fig.axes) == 2
+    plt.close("all")

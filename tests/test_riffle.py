@@ -318,3 +318,38 @@ def test_ways_row_matches_the_binomials():
     for n in [1, 2, 7, 52]:
         for k in [0, 1, 2, 5, 9]:
             assert R._ways_row(n, k) == tuple(math.comb(2**k + n - r, n) for r in range(n + 1))
+
+
+# --- the lesson's pictures draw what they are given ------------------------------------------
+
+def test_riffle_pictures_draw_their_data():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from cardlib import cards
+    from cardlib import riffle_plots as RP
+
+    deck = cards.comp9021_deck()
+    fig, ax = plt.subplots()
+    RP.deck_picture(ax, deck[:6], colours=[RP.SEQUENCE_COLOURS[i % 2] for i in range(6)])
+    assert [to_hex(face.get_edgecolor()) for face in RP._faces(ax)] == \
+        [RP.SEQUENCE_COLOURS[i % 2].lower() for i in range(6)]
+
+    fig = plt.figure()
+    RP.merge_picture(fig, deck[3:5], deck[8:10], deck[:3], [1, 2, 1], 10)
+    assert [len(RP._faces(a)) for a in fig.axes] == [2, 2, 3]
+
+    fig, ax = plt.subplots()
+    RP.cut_bars(ax, 6, [3, 3, 2, 6])
+    assert [round(b.get_height(), 2) for b in ax.patches] == [0, 0, 0.25, 0.5, 0, 0, 0.25]
+
+    fig, ax = plt.subplots()
+    RP.distance_curve(ax, 52, [1, 2], [1.0, 0.5], separations=[1.0, 1.0], sampled=[1.0, 0.4])
+    assert len(ax.get_lines()) == 4 and "52 cards" in ax.get_title()
+
+    fig, ax = plt.subplots()
+    RP.position_heatmap(ax, R.card_positions(8, 3, card=7), "top card")
+    assert ax.images[0].get_array().shape == (4, 8)
+    plt.close("all")
