@@ -79,10 +79,10 @@ def convergence_panel(shuffles: dict[str, Callable], n: int = 5, trials: int = 1
         card = most_uneven_card(matrix)
         at = checkpoints(trials)
         found = p_values(decks, at)
-        left, right = fig.subplots(1, 2, width_ratios=[1.5, 1])
+        left, right = fig.subplots(1, 2, width_ratios=[1.4, 1])
         plots.convergence(left, stats.landing_frequencies(decks, card), matrix[card], card,
-                          title=f"{name}, {n} cards: where card {card} lands, "
-                                f"simulated (solid) and exact (dotted)")
+                          title=f"{name}, {n} cards: where card {card} lands "
+                                f"(exact: dotted)")
         verdict = "unfair" if found[-1] < 0.01 else "consistent with fair"
         p_text = f"p = {found[-1]:.2g}" if found[-1] > 0 else "p < 1e-300"
         plots.p_value_trail(right, at, found,
