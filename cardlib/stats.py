@@ -22,7 +22,7 @@ from .shuffles import _check_count, as_rng
 __all__ = ["exact_position_matrix", "position_matrix", "position_counts"]
 
 # --- Batched simulation: many decks at once (kernels in cardlib.batched) ----
-__all__ += ["simulate", "MAX_ENTRIES"]
+__all__ += ["simulate", "count_positions", "MAX_ENTRIES"]
 
 #: simulate refuses to make arrays with more entries than this (4 GB as int64).
 MAX_ENTRIES = 5 * 10**8
@@ -75,16 +75,33 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
         inspect.signature(kernel).bind(decks[:0], gen, **options)
     except TypeError:
         name = getattr(shuffle, "__name__", shuffle)
-        accepted = list(inspect.signature(kernel).parameters)[2:]
-        raise TypeError(
-            f"simulate({name}, ...) got unknown options {sorted(options)}; "
-            f"it accepts {accepted or 'none'}"
-        ) from None
+        accepted = list(inspect.signature(kernel).parameters.values())[2:]
+        unknown = sorted(set(options) - {p.name for p in accepted})
+        if unknown:
+            raise TypeError(
+                f"simulate({name}, ...) got unknown options {unknown}; "
+                f"it accepts {[p.name for p in accepted] or 'none'}"
+            ) from None
+        missing = [p.name for p in accepted if p.default is p.empty and p.name not in options]
+        raise TypeError(f"simulate({name}, ...) needs the option {', '.join(missing)}"
+                        " (for example k=7)") from None
     rows = max(1, CHUNK_ENTRIES // max(n, 1))
     for start in range(0, trials, rows):
         kernel(decks[start:start + rows], gen, **options)
     return decks
 
+
+def count_positions(decks: np.ndarray) -> np.ndarray:
+    """Return counts[i, j], how many of the decks (rows) hold card i at position j.
+
+    >>> count_positions(np.array([[0, 1, 2], [2, 0, 1]])).tolist()
+    [[1, 1, 0], [0, 1, 1], [1, 0, 1]]
+    """
+    trials, n = decks.shape
+    counts = np.zeros((n, n), dtype=np.int64)
+    for position in range(n):  # one column at a time: no (trials, n) temporary
+        counts[:, position] = np.bincount(decks[:, position], minlength=n)
+    return counts
 
 
 def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fraction]]:
