@@ -44,7 +44,7 @@ def checkpoints(trials: int, count: int = 20, first: int = 10) -> list[int]:
 def p_values(decks, at: list[int]) -> list[float]:
     """Return the chi-square p-value of the position counts of the first t decks, for t in ``at``."""
     decks = np.asarray(decks)
-    return [stats.chi_square(stats.counts_of(decks[:t])).p_value for t in at]
+    return [stats.chi_square(stats.count_positions(decks[:t])).p_value for t in at]
 
 
 def most_uneven_card(matrix) -> int:

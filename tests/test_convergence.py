@@ -52,7 +52,7 @@ def test_landing_frequencies_and_counts_agree_with_position_counts():
         deck = list(range(6))
         knuth_shuffle(deck, rng)
         decks.append(deck)
-    counts = stats.counts_of(decks)
+    counts = stats.count_positions(np.array(decks))
     assert (counts == stats.position_counts(knuth_shuffle, 6, 500, rng=5)).all()
     frequencies = stats.landing_frequencies(decks, card=3)
     assert frequencies.shape == (500, 6)
