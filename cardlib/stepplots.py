@@ -19,7 +19,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .cards import Card
-from .plots import _GAP, _WIDTH, OKABE_ITO, draw_cards
+from .plots import _GAP, _WIDTH, draw_cards
 from .steps import PickStep, SwapStep, knuth_steps, pick_and_remove_steps
 from .widgets import LivePanel, frame_player, live_figure
 

@@ -133,7 +133,10 @@ def timing_panel(timings: Timings, points: int = 4):
     """
     import ipywidgets
 
-    from . import plots, widgets  # the picture and control layers, only when a panel is wanted
+    from . import (  # the picture and control layers, only when a panel is wanted
+        plots,
+        widgets,
+    )
 
     if len(timings.sizes) < points:
         raise ValueError(f"a timing panel needs at least {points} sizes, got {len(timings.sizes)}")
