@@ -108,6 +108,7 @@ def test_convergence_panel_redraws_at_every_extreme():
     def verdict():
         return panel.figure.axes[1].get_title().split(": ")[-1]
 
+    first_figure = panel.figure
     # Each control to its largest value; there, the unfair shuffles are caught.
     controls["trials"].value = controls["trials"].options[-1]
     controls["n"].value = controls["n"].max
@@ -122,6 +123,9 @@ def test_convergence_panel_redraws_at_every_extreme():
     assert "Sattolo, 3 cards" in panel.figure.axes[0].get_title()
     assert "after 100 shuffles" in panel.figure.axes[1].get_title()
     assert panel.redraws == 7
+    # Redrawn in place: the same figure and axes, holding only the new lines.
+    assert panel.figure is first_figure and len(first_figure.axes) == 2
+    assert len(first_figure.axes[0].lines) == 2 * 3  # simulated and exact, per position
 
 
 def test_plots_draw_what_they_are_given():
