@@ -223,6 +223,7 @@ def timing_loglog(ax: Axes, timings, largest: int | None = None, points: int = 4
     ax.set_xticks(sizes, [f"{n:,}" for n in sizes], rotation=45 if len(sizes) > 6 else 0)
     ax.xaxis.set_minor_formatter(NullFormatter())
     _plain_log_ticks(ax.yaxis, _duration)
+    ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0), numticks=15))
     ax.set_xlabel("cards in the deck (n, log scale)", fontsize=12)
     ax.set_ylabel("time per shuffle (log scale)", fontsize=12)
     ax.grid(True, which="major", alpha=0.3)

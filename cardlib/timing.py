@@ -141,12 +141,26 @@ def timing_panel(timings: Timings, points: int = 4):
     if len(timings.sizes) < points:
         raise ValueError(f"a timing panel needs at least {points} sizes, got {len(timings.sizes)}")
 
-    def draw(fig, largest: int) -> None:
+    def plot(ax, largest: int) -> None:
         slopes = timings.slopes(largest, points)
         growth = ", ".join(f"{name} grows like $n^{{{slope:.1f}}}$" for name, slope in slopes.items())
-        ax = fig.add_subplot()
         plots.timing_loglog(ax, timings, largest, points, title=f"Up to {largest:,} cards: {growth}")
+
+    def draw(fig, largest: int):
+        ax = fig.add_subplot()
+        plot(ax, largest)
         fig.tight_layout()
+
+        def update(largest: int) -> bool:
+            # Keep the axes and their layout; replace the lines, legend and title.
+            for line in list(ax.lines):
+                line.remove()
+            ax.get_legend().remove()
+            ax.relim()
+            plot(ax, largest)
+            return True
+
+        return update
 
     slider = ipywidgets.SelectionSlider(options=timings.sizes[points - 1:], value=timings.sizes[-1],
                                         description="largest n", continuous_update=False)
