@@ -123,10 +123,10 @@ def knuth_shuffle(deck: MutableSequence, rng=None) -> None:
     [0, 1, 3, 2]
     """
     _check_in_place("knuth_shuffle", deck)
-    rng = as_rng(rng)
+    randrange = as_rng(rng).randrange  # a local name: the loop's one lookup
     # Invariant: deck[i+1:] is settled, a uniform random arrangement of its cards.
     for i in reversed(range(1, len(deck))):
-        j = rng.randrange(i + 1)
+        j = randrange(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
 
 
