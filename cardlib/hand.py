@@ -28,6 +28,9 @@ import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+import numpy as np
+
+from . import batched
 from .cards import Card
 from .shuffles import _check_count, as_rng, draw
 
@@ -47,6 +50,7 @@ __all__ = [
     "SUIT_TIE_BREAK",
     "dou_di_zhu_key",
     "sort_hand",
+    "overhand_rows",
 ]
 
 
@@ -285,3 +289,42 @@ def overhand_position_law(n: int, p: Fraction = Fraction(1, 2)) -> list[list[Fra
             for i in range(a, b + 1):
                 law[i][n - 1 - b + i - a] += chance
     return law
+
+
+# --- many decks at once, for cardlib.stats.simulate ------------------------------
+
+def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2)) -> None:
+    """Overhand-shuffle every row of ``decks`` in place (the law of :func:`overhand_shuffle`).
+
+    One draw per gap decides the cuts; the card at i, in a packet spanning
+    a..b, moves to n - 1 - b + i - a (see :func:`overhand_position_law`).
+    """
+    p = _check_probability(p)
+    trials, n = decks.shape
+    if n < 2:
+        return
+    cut = gen.integers(0, p.denominator, size=(trials, n - 1)) < p.numerator
+    index = np.arange(n)
+    # a: the nearest cut at or below each card; b: the nearest cut above it.
+    a = np.maximum.accumulate(np.where(cut, index[1:], 0), axis=1)
+    a = np.concatenate([np.zeros((trials, 1), dtype=a.dtype), a], axis=1)
+    b = np.where(cut, index[:-1], n - 1)[:, ::-1]
+    b = np.minimum.accumulate(b, axis=1)[:, ::-1]
+    b = np.concatenate([b, np.full((trials, 1), n - 1)], axis=1)
+    rows = np.arange(trials)[:, None]
+    shuffled = np.empty_like(decks)
+    shuffled[rows, n - 1 - b + index - a] = decks
+    decks[:] = shuffled
+
+
+def _faro_rows(kind: str):
+    def kernel(decks: np.ndarray, gen) -> None:
+        decks[:] = decks[:, faro(range(decks.shape[1]), kind)]
+    kernel.__name__ = f"{kind}_shuffle_rows"
+    return kernel
+
+
+batched.register(overhand_shuffle, overhand_rows)
+batched.register(out_shuffle, _faro_rows("out"))
+batched.register(in_shuffle, _faro_rows("in"))
+batched.register(pile_shuffle, batched.one_deck_at_a_time(pile_shuffle))

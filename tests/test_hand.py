@@ -22,6 +22,7 @@ from cardlib.hand import (
     out_shuffle,
     overhand_packets,
     overhand_position_law,
+    overhand_rows,
     overhand_shuffle,
     pile_shuffle,
     repeats_to_restore,
@@ -287,3 +288,36 @@ BAD_CALLS = [
 def test_bad_call_raises_clear_error(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# --- batched kernels for stats.simulate --------------------------------------------
+
+class EveryDraw:
+    """A stand-in numpy Generator: row r of the answer is the r-th array of draws."""
+
+    def __init__(self, high, columns):
+        self.draws = np.array(list(itertools.product(range(high), repeat=columns)))
+
+    def integers(self, low, high, size):
+        assert tuple(size) == self.draws.shape
+        return low + self.draws
+
+
+@pytest.mark.parametrize("n", range(2, 7))
+@pytest.mark.parametrize("p", [Fraction(1, 2), Fraction(1, 3)])
+def test_overhand_rows_follow_the_exact_law(n, p):
+    gen = EveryDraw(p.denominator, n - 1)
+    decks = np.tile(np.arange(n), (len(gen.draws), 1))
+    overhand_rows(decks, gen, p)
+    counts = Counter(map(tuple, decks.tolist()))
+    law = {order: Fraction(c, len(decks)) for order, c in counts.items()}
+    assert law == exact.distribution(overhand_with(p), n)
+
+
+def test_simulate_knows_the_hand_shuffles():
+    assert (stats.simulate(out_shuffle, 52, 3, seed=1) == out_shuffle(range(52))).all()
+    assert (stats.simulate(in_shuffle, 8, 2, seed=1) == in_shuffle(range(8))).all()
+    piles = stats.simulate(pile_shuffle, 8, 2000, seed=1)
+    assert {tuple(row) for row in piles.tolist()} == set(exact.distribution(pile_shuffle, 8))
+    decks = stats.simulate(overhand_shuffle, 52, 100, seed=1)
+    assert (np.sort(decks, axis=1) == np.arange(52)).all()
