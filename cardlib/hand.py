@@ -293,16 +293,20 @@ def overhand_position_law(n: int, p: Fraction = Fraction(1, 2)) -> list[list[Fra
 
 # --- many decks at once, for cardlib.stats.simulate ------------------------------
 
-def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2)) -> None:
-    """Overhand-shuffle every row of ``decks`` in place (the law of :func:`overhand_shuffle`).
+def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2), k: int = 1) -> None:
+    """Overhand-shuffle every row of ``decks`` in place, k times (the law of :func:`overhand_shuffle`).
 
     One draw per gap decides the cuts; the card at i, in a packet spanning
     a..b, moves to n - 1 - b + i - a (see :func:`overhand_position_law`).
     """
     p = _check_probability(p)
+    _check_count("k", k)
+    for _ in range(k if decks.shape[1] >= 2 else 0):
+        _overhand_once(decks, gen, p)
+
+
+def _overhand_once(decks: np.ndarray, gen, p: Fraction) -> None:
     trials, n = decks.shape
-    if n < 2:
-        return
     cut = gen.integers(0, p.denominator, size=(trials, n - 1)) < p.numerator
     index = np.arange(n)
     # a: the nearest cut at or below each card; b: the nearest cut above it.
