@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 from collections.abc import Callable
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
@@ -133,3 +135,88 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
         order = deck if result is None else result
         counts[order, columns] += 1
     return counts
+
+
+# --- Chi-square goodness of fit (lessons 6 and 7) ----------------------------
+__all__ += ["ChiSquare", "chi_square", "chi_square_p", "order_counts", "decks_position_counts"]
+
+
+class ChiSquare(NamedTuple):
+    """Pearson's statistic, its degrees of freedom and the p-value."""
+
+    statistic: float
+    dof: int
+    p_value: float
+
+
+def chi_square_p(statistic: float, dof: int) -> float:
+    """Return P(X >= statistic) for X chi-square with ``dof`` degrees of freedom.
+
+    Closed forms of the upper incomplete gamma function at half-integers:
+    with x = statistic / 2, an even dof = 2m gives exp(-x) * sum_{i<m} x^i / i!,
+    an odd dof = 2m + 1 gives erfc(sqrt x) + exp(-x) * sum_{i=1..m} x^(i-1/2) / Gamma(i+1/2).
+    Terms are summed in logs, so large dof (hundreds) do not overflow.
+
+    >>> round(chi_square_p(3.841458820694124, 1), 6), round(chi_square_p(5.991464547107979, 2), 6)
+    (0.05, 0.05)
+    >>> round(chi_square_p(18.307038053275146, 10), 6)
+    0.05
+    """
+    _check_count("dof", dof, minimum=1)
+    if statistic < 0:
+        raise ValueError(f"a chi-square statistic is at least 0, got {statistic}")
+    x = statistic / 2
+    if x == 0:
+        return 1.0
+    m, odd = divmod(dof, 2)
+    if odd:
+        total = math.erfc(math.sqrt(x))
+        logs = [(i - 0.5) * math.log(x) - x - math.lgamma(i + 0.5) for i in range(1, m + 1)]
+    else:
+        total = 0.0
+        logs = [i * math.log(x) - x - math.lgamma(i + 1) for i in range(m)]
+    return min(1.0, total + math.fsum(math.exp(t) for t in logs))
+
+
+def chi_square(observed, expected, ddof: int = 0) -> ChiSquare:
+    """Pearson's goodness-of-fit test of observed counts against expected counts.
+
+    The degrees of freedom are the number of cells - 1 - ``ddof``. The test is
+    trustworthy when every expected count is at least about 5.
+
+    >>> chi_square([18, 22, 20], [20, 20, 20])
+    ChiSquare(statistic=0.4, dof=2, p_value=0.8187307530779818)
+    """
+    observed = np.asarray(observed, dtype=float).ravel()
+    expected = np.asarray(expected, dtype=float).ravel()
+    if observed.shape != expected.shape:
+        raise ValueError(f"observed has {observed.size} cells but expected has {expected.size}")
+    if (expected <= 0).any():
+        raise ValueError("every expected count must be positive")
+    dof = observed.size - 1 - ddof
+    if dof < 1:
+        raise ValueError(f"{observed.size} cells leave {dof} degrees of freedom; need at least 1")
+    statistic = float(((observed - expected) ** 2 / expected).sum())
+    return ChiSquare(statistic, dof, chi_square_p(statistic, dof))
+
+
+def order_counts(decks: np.ndarray) -> dict[tuple[int, ...], int]:
+    """Count how often each order (row) appears in an array of decks.
+
+    >>> order_counts(np.array([[0, 1], [1, 0], [0, 1]]))
+    {(0, 1): 2, (1, 0): 1}
+    """
+    rows, counts = np.unique(np.asarray(decks), axis=0, return_counts=True)
+    return {tuple(int(c) for c in row): int(k) for row, k in zip(rows, counts)}
+
+
+def decks_position_counts(decks: np.ndarray) -> np.ndarray:
+    """Return counts[i, j]: how many decks have card i at position j.
+
+    >>> decks_position_counts(np.array([[0, 1], [1, 0], [0, 1]])).tolist()
+    [[2, 1], [1, 2]]
+    """
+    decks = np.asarray(decks)
+    n = decks.shape[1]
+    cells = decks * n + np.arange(n)
+    return np.bincount(cells.ravel(), minlength=n * n).reshape(n, n)
