@@ -294,7 +294,7 @@ def overhand_position_law(n: int, p: Fraction = Fraction(1, 2)) -> list[list[Fra
 # --- many decks at once, for cardlib.stats.simulate ------------------------------
 
 def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2), k: int = 1) -> None:
-    """Overhand-shuffle every row of ``decks`` in place, k times (the law of :func:`overhand_shuffle`).
+    """Overhand-shuffle every row of ``decks`` in place, k times (as :func:`overhand_shuffle`).
 
     One draw per gap decides the cuts; the card at i, in a packet spanning
     a..b, moves to n - 1 - b + i - a (see :func:`overhand_position_law`).

@@ -1,9 +1,5 @@
 """The lesson 6 lab: model functions, and every control of both panels at its extremes."""
 
-import itertools
-import math
-from fractions import Fraction
-
 import numpy as np
 import pytest
 
