@@ -321,3 +321,12 @@ def test_simulate_knows_the_hand_shuffles():
     assert {tuple(row) for row in piles.tolist()} == set(exact.distribution(pile_shuffle, 8))
     decks = stats.simulate(overhand_shuffle, 52, 100, seed=1)
     assert (np.sort(decks, axis=1) == np.arange(52)).all()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_composed_riffles_match_bayer_diaconis(n):
+    """Composing the enumerated one-riffle law k times gives the closed formula of lesson 4."""
+    from cardlib import riffle
+
+    composed = mixing.distances_after(exact.distribution(riffle.riffle, n), 6)
+    assert composed == [riffle.variation_distance(n, k) for k in range(7)]
