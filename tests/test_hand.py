@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlib import cards, exact, mixing, stats
+from cardlib import cards, exact, mixing, riffle, stats
 from cardlib.hand import (
     DOU_DI_ZHU_RANKS,
     dou_di_zhu_key,
@@ -326,7 +326,5 @@ def test_simulate_knows_the_hand_shuffles():
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_composed_riffles_match_bayer_diaconis(n):
     """Composing the enumerated one-riffle law k times gives the closed formula of lesson 4."""
-    from cardlib import riffle
-
     composed = mixing.distances_after(exact.distribution(riffle.riffle, n), 6)
     assert composed == [riffle.variation_distance(n, k) for k in range(7)]
