@@ -44,7 +44,7 @@ def checkpoints(trials: int, count: int = 20, first: int = 10) -> list[int]:
 def p_values(decks, at: list[int]) -> list[float]:
     """Return the chi-square p-value of the position counts of the first t decks, for t in ``at``."""
     decks = np.asarray(decks)
-    return [stats.chi_square(stats.counts_of(decks[:t])).p_value for t in at]
+    return [stats.chi_square(stats.count_positions(decks[:t])).p_value for t in at]
 
 
 def most_uneven_card(matrix) -> int:
@@ -62,7 +62,8 @@ def convergence_panel(shuffles: dict[str, Callable], n: int = 5, trials: int = 1
     """Return a panel: shuffle, deck size (3 to 6, exact) and number of shuffles; two plots.
 
     Left, the running frequency of one card at each position with the exact
-    probabilities dotted (the card whose exact row is least even); right, the chi-square p-value as the shuffles grow.
+    probabilities dotted (the card whose exact row is least even); right, the
+    chi-square p-value as the shuffles grow.
     Decks come from :func:`cardlib.stats.simulate` (seeded), made once per
     shuffle and deck size at the largest number of shuffles, then sliced.
     """
@@ -73,21 +74,37 @@ def convergence_panel(shuffles: dict[str, Callable], n: int = 5, trials: int = 1
             made[name, size] = stats.simulate(shuffles[name], size, max(TRIAL_OPTIONS), seed=seed)
         return made[name, size]
 
-    def draw(fig: Figure, name: str, n: int, trials: int) -> None:
+    def plot(left, right, name: str, n: int, trials: int) -> None:
         decks = decks_for(name, n)[:trials]
         matrix = stats.position_matrix(shuffles[name], n)
         card = most_uneven_card(matrix)
         at = checkpoints(trials)
         found = p_values(decks, at)
-        left, right = fig.subplots(1, 2, width_ratios=[1.5, 1])
         plots.convergence(left, stats.landing_frequencies(decks, card), matrix[card], card,
-                          title=f"{name}, {n} cards: where card {card} lands, "
-                                f"simulated (solid) and exact (dotted)")
+                          title=f"{name}, {n} cards: where card {card} lands "
+                                f"(exact: dotted)")
         verdict = "unfair" if found[-1] < 0.01 else "consistent with fair"
         p_text = f"p = {found[-1]:.2g}" if found[-1] > 0 else "p < 1e-300"
         plots.p_value_trail(right, at, found,
                             title=f"{p_text} after {trials:,} shuffles: {verdict}")
+
+    def draw(fig: Figure, name: str, n: int, trials: int) -> Callable[..., bool]:
+        left, right = fig.subplots(1, 2, width_ratios=[1.4, 1])
         fig.subplots_adjust(left=0.06, right=0.98, bottom=0.12, top=0.9, wspace=0.28)
+        plot(left, right, name, n, trials)
+
+        def update(name: str, n: int, trials: int) -> bool:
+            # Keep the two axes (making axes is the slow part), redraw what is in them.
+            for ax in (left, right):
+                for artist in [*ax.lines, *ax.texts]:
+                    artist.remove()
+                if ax.get_legend() is not None:
+                    ax.get_legend().remove()
+                ax.relim()
+            plot(left, right, name, n, trials)
+            return True
+
+        return update
 
     controls = {
         "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),

@@ -289,14 +289,14 @@ def _chi_square_1d(observed: np.ndarray, expected) -> ChiSquare:
 
 # --- Simulated decks: frequencies as the trials grow, cycle counts (lessons 2, 3) ------
 
-__all__ += ["landing_frequencies", "counts_of", "cycle_count", "cycle_distribution"]
+__all__ += ["landing_frequencies", "cycle_count", "cycle_distribution"]
 
 
 def landing_frequencies(decks, card: int = 0) -> np.ndarray:
     """Return F[t, j]: the fraction of the first t + 1 decks with ``card`` at position j.
 
     ``decks`` has one shuffled deck per row (entry [t, j] is the card at position j),
-    as :func:`position_counts` counts them and ``simulate`` returns them.
+    as :func:`simulate` returns them.
 
     >>> landing_frequencies([[0, 1], [1, 0], [0, 1], [0, 1]]).tolist()
     [[1.0, 0.0], [0.5, 0.5], [0.6666666666666666, 0.3333333333333333], [0.75, 0.25]]
@@ -306,18 +306,6 @@ def landing_frequencies(decks, card: int = 0) -> np.ndarray:
         raise ValueError(f"decks must be a non-empty 2-D array, one deck per row, got shape {decks.shape}")
     hits = np.cumsum(decks == card, axis=0)
     return hits / np.arange(1, decks.shape[0] + 1)[:, None]
-
-
-def counts_of(decks) -> np.ndarray:
-    """Return the position counts (card i at position j) of a 2-D array of decks.
-
-    >>> counts_of([[0, 1, 2], [2, 0, 1]]).tolist()
-    [[1, 1, 0], [0, 1, 1], [1, 0, 1]]
-    """
-    decks = np.asarray(decks)
-    n = decks.shape[1]
-    index = decks * n + np.arange(n)  # card * n + position
-    return np.bincount(index.ravel(), minlength=n * n).reshape(n, n)
 
 
 def cycle_count(order) -> int:

@@ -19,7 +19,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .cards import Card
-from .plots import _GAP, _WIDTH, OKABE_ITO, draw_cards
+from .plots import _GAP, _WIDTH, draw_cards
 from .steps import PickStep, SwapStep, knuth_steps, pick_and_remove_steps
 from .widgets import LivePanel, frame_player, live_figure
 
@@ -72,6 +72,17 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+def _headline(fig: Figure, text: str) -> None:
+    """The step's sentence, top left: the figure's first text (tests read it there)."""
+    fig.text(0.02, 0.98, text, ha="left", va="top", fontsize=14)
+
+
+def _caption(fig: Figure, top: float, text: str) -> None:
+    # A figure text rather than an axes title: placing a title makes matplotlib
+    # build the (hidden) ticks to avoid them, which costs more than the cards.
+    fig.text(0.025, top + 0.01, text, ha="left", va="bottom", fontsize=12)
+
+
 def _check_size(n: int) -> None:
     if n > MAX_STEP_CARDS:
         raise ValueError(
@@ -90,24 +101,23 @@ def draw_pick_step(fig: Figure, step: PickStep, n_steps: int | None = None) -> F
     total = len(pile) + len(step.new_pile) - (step.picked is not None)
     _check_size(total)
     n_steps = total if n_steps is None else n_steps
+    if step.picked is None:
+        headline = f"Step 0 of {n_steps}: the deck before any draw"
+    else:
+        headline = (f"Step {step.k} of {n_steps}: randrange({step.draw.args[0]}) gave "
+                    f"{step.picked}, so {step.new_pile[-1]} leaves the pile for the new pile")
+    _headline(fig, headline)
     top = row_axes(fig, 0.46, 0.36, len(pile), total)
     highlight = () if step.picked is None else (step.picked,)
     draw_cards(top, pile, per_row=total, highlight=highlight,
                labels=[str(p) for p in range(len(pile))])
-    top.set_title(f"pile to draw from ({_cards(len(pile))}; position under each card)",
-                  loc="left", fontsize=12)
+    _caption(fig, 0.46 + 0.36,
+             f"pile to draw from ({_cards(len(pile))}; position under each card)")
     bottom = row_axes(fig, 0.02, 0.36, len(step.new_pile), total)
     draw_cards(bottom, step.new_pile, per_row=total,
                highlight=(len(step.new_pile) - 1,) if step.new_pile else ())
-    bottom.set_title(f"new pile ({_cards(len(step.new_pile))})" if step.new_pile
-                     else "new pile (empty)", loc="left", fontsize=12)
-    if step.picked is None:
-        headline = f"Step 0 of {n_steps}: the deck before any draw"
-    else:
-        card = step.new_pile[-1]
-        headline = (f"Step {step.k} of {n_steps}: randrange({step.draw.args[0]}) gave "
-                    f"{step.picked}, so {card} leaves the pile for the new pile")
-    fig.suptitle(headline, x=0.02, ha="left", fontsize=14)
+    _caption(fig, 0.02 + 0.36, f"new pile ({_cards(len(step.new_pile))})"
+             if step.new_pile else "new pile (empty)")
     return fig
 
 
@@ -120,6 +130,15 @@ def draw_knuth_step(fig: Figure, step: SwapStep, n_steps: int | None = None) -> 
     n = len(step.deck)
     _check_size(n)
     n_steps = max(n - 1, 0) if n_steps is None else n_steps
+    if step.i is None:
+        headline = f"Step 0 of {n_steps}: the deck before any swap"
+    elif step.i == step.j:
+        headline = (f"Step {step.k} of {n_steps}: randrange({step.i + 1}) gave j = {step.j} "
+                    f"= i, so the card at {step.i} stays")
+    else:
+        headline = (f"Step {step.k} of {n_steps}: randrange({step.i + 1}) gave j = {step.j}, "
+                    f"so positions i = {step.i} and j = {step.j} swap")
+    _headline(fig, headline)
     ax = row_axes(fig, 0.02, 0.74, n, n)
     marks = {}
     if step.i is not None:
@@ -131,17 +150,8 @@ def draw_knuth_step(fig: Figure, step: SwapStep, n_steps: int | None = None) -> 
     if settled:
         start = _GAP / 2 + (n - settled) * (_WIDTH + _GAP)
         ax.axvspan(start, n * (_WIDTH + _GAP) + _GAP / 2, color=SETTLED_SHADE, zorder=0)
-    ax.set_title(f"still to shuffle: {_cards(n - settled)}      "
-                 f"settled (shaded): {_cards(settled)}", loc="left", fontsize=12)
-    if step.i is None:
-        headline = f"Step 0 of {n_steps}: the deck before any swap"
-    elif step.i == step.j:
-        headline = (f"Step {step.k} of {n_steps}: randrange({step.i + 1}) gave j = {step.j} "
-                    f"= i, so the card at {step.i} stays")
-    else:
-        headline = (f"Step {step.k} of {n_steps}: randrange({step.i + 1}) gave j = {step.j}, "
-                    f"so positions i = {step.i} and j = {step.j} swap")
-    fig.suptitle(headline, x=0.02, ha="left", fontsize=14)
+    _caption(fig, 0.02 + 0.74, f"still to shuffle: {_cards(n - settled)}      "
+                                f"settled (shaded): {_cards(settled)}")
     return fig
 
 

@@ -118,3 +118,50 @@ def loglog_fit(sizes: Sequence[float], seconds: Sequence[float]) -> tuple[float,
         raise ValueError("loglog_fit needs at least 2 different sizes")
     slope, intercept = np.polyfit(x, np.log(y), 1)
     return float(slope), float(intercept)
+
+
+def timing_panel(timings: Timings, points: int = 4):
+    """Return a panel: a slider for the largest deck in the log-log fit, and the plot.
+
+    The measurements are made once (``timings``); the slider only refits, so it
+    redraws without timing anything again.
+
+    >>> panel = timing_panel(Timings([10, 20, 40, 80, 160], {"a": [1, 2, 4, 8, 16]}))
+    >>> panel.controls["largest"].value = 80
+    >>> panel.figure.axes[0].get_title()
+    'Up to 80 cards: a grows like $n^{1.0}$'
+    """
+    import ipywidgets
+
+    from . import (  # the picture and control layers, only when a panel is wanted
+        plots,
+        widgets,
+    )
+
+    if len(timings.sizes) < points:
+        raise ValueError(f"a timing panel needs at least {points} sizes, got {len(timings.sizes)}")
+
+    def plot(ax, largest: int) -> None:
+        slopes = timings.slopes(largest, points)
+        growth = ", ".join(f"{name} grows like $n^{{{slope:.1f}}}$" for name, slope in slopes.items())
+        plots.timing_loglog(ax, timings, largest, points, title=f"Up to {largest:,} cards: {growth}")
+
+    def draw(fig, largest: int):
+        ax = fig.add_subplot()
+        plot(ax, largest)
+        fig.tight_layout()
+
+        def update(largest: int) -> bool:
+            # Keep the axes and their layout; replace the lines, legend and title.
+            for line in list(ax.lines):
+                line.remove()
+            ax.get_legend().remove()
+            ax.relim()
+            plot(ax, largest)
+            return True
+
+        return update
+
+    slider = ipywidgets.SelectionSlider(options=timings.sizes[points - 1:], value=timings.sizes[-1],
+                                        description="largest n", continuous_update=False)
+    return widgets.live_figure(draw, figsize=(11, 5.5), largest=slider)

@@ -8,7 +8,12 @@ import numpy as np
 import pytest
 
 from cardlib.shuffles import knuth_shuffle, naive_swap_shuffle
-from cardlib.stats import chi_square, chi_square_sf, position_counts, regularized_upper_gamma
+from cardlib.stats import (
+    chi_square,
+    chi_square_sf,
+    position_counts,
+    regularized_upper_gamma,
+)
 
 
 def closed_form_sf(x: float, dof: int) -> float:

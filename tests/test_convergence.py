@@ -12,7 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardlib import convergence, exact, plots, stats
-from cardlib.shuffles import knuth_shuffle, naive_swap_shuffle, poker_1999_shuffle, sattolo_shuffle
+from cardlib.shuffles import (
+    knuth_shuffle,
+    naive_swap_shuffle,
+    poker_1999_shuffle,
+    sattolo_shuffle,
+)
 from cardlib.timing import Timings
 
 
@@ -28,8 +33,14 @@ def stirling_first(n: int, k: int) -> int:
 def test_cycle_count_against_brute_force_definition():
     # A cycle is a set of positions closed under p -> order[p]; count the orbits directly.
     for order in itertools.permutations(range(6)):
-        orbits = {frozenset(itertools.accumulate(range(6), lambda p, _: order[p], initial=start))
-                  for start in range(6)}
+        def orbit(start, order=order):
+            positions, p = {start}, order[start]
+            while p != start:
+                positions.add(p)
+                p = order[p]
+            return frozenset(positions)
+
+        orbits = {orbit(start) for start in range(6)}
         assert stats.cycle_count(order) == len(orbits)
 
 
@@ -52,7 +63,7 @@ def test_landing_frequencies_and_counts_agree_with_position_counts():
         deck = list(range(6))
         knuth_shuffle(deck, rng)
         decks.append(deck)
-    counts = stats.counts_of(decks)
+    counts = stats.count_positions(np.array(decks))
     assert (counts == stats.position_counts(knuth_shuffle, 6, 500, rng=5)).all()
     frequencies = stats.landing_frequencies(decks, card=3)
     assert frequencies.shape == (500, 6)
@@ -97,6 +108,7 @@ def test_convergence_panel_redraws_at_every_extreme():
     def verdict():
         return panel.figure.axes[1].get_title().split(": ")[-1]
 
+    first_figure = panel.figure
     # Each control to its largest value; there, the unfair shuffles are caught.
     controls["trials"].value = controls["trials"].options[-1]
     controls["n"].value = controls["n"].max
@@ -111,6 +123,9 @@ def test_convergence_panel_redraws_at_every_extreme():
     assert "Sattolo, 3 cards" in panel.figure.axes[0].get_title()
     assert "after 100 shuffles" in panel.figure.axes[1].get_title()
     assert panel.redraws == 7
+    # Redrawn in place: the same figure and axes, holding only the new lines.
+    assert panel.figure is first_figure and len(first_figure.axes) == 2
+    assert len(first_figure.axes[0].lines) == 2 * 3  # simulated and exact, per position
 
 
 def test_plots_draw_what_they_are_given():

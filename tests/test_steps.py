@@ -2,12 +2,27 @@
 
 import random
 
+import matplotlib.figure
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cardlib.cards import comp9021_deck, standard_deck
-from cardlib.shuffles import knuth_shuffle, naive_swap_shuffle, pick_and_remove, sattolo_shuffle
+from cardlib.shuffles import (
+    knuth_shuffle,
+    naive_swap_shuffle,
+    pick_and_remove,
+    sattolo_shuffle,
+)
+from cardlib.stepplots import (
+    MAX_STEP_CARDS,
+    draw_knuth_step,
+    knuth_player,
+    knuth_slider,
+    pick_player,
+    pick_slider,
+    step_deck,
+)
 from cardlib.steps import (
     RecordingRng,
     ReplayRng,
@@ -125,18 +140,6 @@ def test_traces_of_any_list_with_repeats(cards, seed):
 
 
 # --- the step-through widgets and players -------------------------------------------
-
-import matplotlib  # noqa: E402
-
-from cardlib.stepplots import (  # noqa: E402
-    MAX_STEP_CARDS,
-    draw_knuth_step,
-    knuth_player,
-    knuth_slider,
-    pick_player,
-    pick_slider,
-    step_deck,
-)
 
 
 def _headline(panel):

@@ -60,3 +60,20 @@ def test_time_shuffle_runs_the_shuffle_it_is_given():
 def test_bad_calls_are_refused(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_timing_panel_redraws_at_both_ends_of_its_slider():
+    from cardlib.timing import timing_panel
+
+    sizes = doubling_sizes(8, 1024)
+    times = {"square": [n**2 * 1e-9 for n in sizes], "line": [n * 1e-7 for n in sizes]}
+    panel = timing_panel(Timings(sizes, times))
+    slider = panel.controls["largest"]
+    for largest in (slider.options[0], slider.options[-1]):
+        slider.value = largest
+        title = panel.figure.axes[0].get_title()
+        assert title == (f"Up to {largest:,} cards: square grows like $n^{{2.0}}$, "
+                         f"line grows like $n^{{1.0}}$")
+    assert slider.options[0] == 64  # the fit needs 4 sizes: 8, 16, 32, 64
+    with pytest.raises(ValueError, match="at least 4 sizes"):
+        timing_panel(Timings([1, 2], {"a": [1.0, 2.0]}))
