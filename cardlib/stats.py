@@ -22,7 +22,7 @@ from .shuffles import _check_count, as_rng
 __all__ = ["exact_position_matrix", "position_matrix", "position_counts"]
 
 # --- Batched simulation: many decks at once (kernels in cardlib.batched) ----
-__all__ += ["simulate", "MAX_ENTRIES"]
+__all__ += ["simulate", "count_positions", "MAX_ENTRIES"]
 
 #: simulate refuses to make arrays with more entries than this (4 GB as int64).
 MAX_ENTRIES = 5 * 10**8
@@ -89,6 +89,22 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
     for start in range(0, trials, rows):
         kernel(decks[start:start + rows], gen, **options)
     return decks
+
+
+def count_positions(decks) -> np.ndarray:
+    """Return counts[i, j], how many of the decks (rows) hold card i at position j.
+
+    >>> count_positions(np.array([[0, 1, 2], [2, 0, 1]])).tolist()
+    [[1, 1, 0], [0, 1, 1], [1, 0, 1]]
+    """
+    decks = np.asarray(decks)
+    if decks.ndim != 2:
+        raise ValueError(f"decks must be a 2-D array, one deck per row, got shape {decks.shape}")
+    n = decks.shape[1]
+    counts = np.zeros((n, n), dtype=np.int64)
+    for position in range(n):  # one column at a time: no (trials, n) temporary
+        counts[:, position] = np.bincount(decks[:, position], minlength=n)
+    return counts
 
 
 def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fraction]]:

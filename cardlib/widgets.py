@@ -195,7 +195,7 @@ def _simulated_positions(shuffle: Callable, n: int, trials: int, seed: int) -> n
         batched.kernel_for(shuffle)
     except TypeError:  # no batched version: one deck at a time
         return stats.position_counts(shuffle, n, trials, rng=seed) / trials
-    return stats.counts_of(stats.simulate(shuffle, n, trials, seed=seed)) / trials
+    return stats.count_positions(stats.simulate(shuffle, n, trials, seed=seed)) / trials
 
 
 def bias_panel(shuffles: dict[str, Callable], n: int = 5, trials: int = 3000,

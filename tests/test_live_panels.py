@@ -18,13 +18,14 @@ def test_live_panels_lists_every_panel_made_and_redraws_them():
     assert len(panel.figure.axes[0].lines[0].get_xdata()) == 4
 
 
-def test_counts_of_simulated_decks_counts_every_card_at_every_position():
+def test_count_positions_counts_every_card_at_every_position():
     decks = stats.simulate(shuffles.naive_swap_shuffle, 5, 2000, seed=1)
     expected = np.zeros((5, 5), dtype=int)
     for row in decks:
         for position, card in enumerate(row):
             expected[card, position] += 1
-    assert (stats.counts_of(decks) == expected).all()
+    assert (stats.count_positions(decks) == expected).all()
+    assert stats.count_positions(decks[:0]).sum() == 0
 
 
 def test_bias_panel_uses_the_batched_law_and_falls_back_for_others():
