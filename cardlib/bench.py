@@ -2,8 +2,8 @@
 
 Run ``python -m cardlib.bench`` (``--help`` for options). It prints a table and
 writes the same rows as JSON (default ``build/bench.json``). Each comparison
-runs both sides interleaved, round after round, and reports the ratio of
-their best rounds: the least disturbed by whatever else the machine is doing.
+runs both sides interleaved, round after round, and reports the median of
+the rounds' ratios: load from elsewhere slows both sides of a round alike.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import sys
 import time
 import timeit
@@ -42,12 +43,20 @@ def choice_and_remove(deck, rng: random.Random) -> list:
 
 
 def compare(ours: Callable, theirs: Callable, number: int, rounds: int) -> tuple[float, float, float]:
-    """Time both, interleaved; return (our best, their best, ratio), per call in seconds."""
-    best_ours = best_theirs = float("inf")
-    for _ in range(rounds):
-        best_ours = min(best_ours, timeit.timeit(ours, number=number) / number)
-        best_theirs = min(best_theirs, timeit.timeit(theirs, number=number) / number)
-    return best_ours, best_theirs, best_ours / best_theirs
+    """Time both side by side; return (our best, their best, ratio), per call in seconds.
+
+    Each round times ``number`` calls of one, then of the other (in turns
+    which goes first); the ratio is the median of the rounds' ratios, so that
+    a burst of load from elsewhere, which slows both sides of a round alike,
+    cancels out.
+    """
+    ours_times, theirs_times = [], []
+    for round_ in range(rounds):
+        pair = [(ours, ours_times), (theirs, theirs_times)]
+        for work, times in pair if round_ % 2 == 0 else pair[::-1]:
+            times.append(timeit.timeit(work, number=number) / number)
+    ratio = statistics.median(a / b for a, b in zip(ours_times, theirs_times))
+    return min(ours_times), min(theirs_times), ratio
 
 
 def _row(section: str, name: str, value: float, unit: str, goal: float | None = None,
@@ -61,7 +70,7 @@ def _row(section: str, name: str, value: float, unit: str, goal: float | None = 
 
 def bench_python(quick: bool) -> list[dict]:
     """The pure-Python shuffles of 52 cards against the standard library's ways."""
-    rounds, number = (5, 200) if quick else (30, 500)
+    rounds, number = (6, 200) if quick else (60, 200)
     deck = list(range(52))
     ours, theirs = random.Random(1), random.Random(1)
     knuth = compare(lambda: shuffles.knuth_shuffle(deck, ours), lambda: theirs.shuffle(deck),
@@ -105,11 +114,9 @@ def bench_simulate(quick: bool) -> list[dict]:
                   ("riffle, k=7", module.riffle, {"k": 7}, None)]
     rows = []
     for name, shuffle, options, goal in cases:
-        best, base = float("inf"), float("inf")
-        for _ in range(repeats):  # interleaved, as in compare()
-            best = min(best, _seconds(lambda: stats.simulate(shuffle, 52, trials, 1, **options)))
-            base = min(base, _seconds(permuted))
-        rows.append(_row("simulate", f"{name}: {label} decks / permuted", best / base, "x", goal,
+        best, base, ratio = compare(lambda: stats.simulate(shuffle, 52, trials, 1, **options),
+                                    permuted, 1, repeats)
+        rows.append(_row("simulate", f"{name}: {label} decks / permuted", ratio, "x", goal,
                          f"{best:.2f} s vs {base:.2f} s"))
         tracemalloc.start()
         decks = stats.simulate(shuffle, 52, trials, 1, **options)
