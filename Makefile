@@ -24,5 +24,8 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+bench: $(STAMP)
+	$(BIN)/python -m cardlib.bench
+
 clean:
 	rm -rf build .pytest_cache .hypothesis

@@ -52,8 +52,10 @@ def compare(ours: Callable, theirs: Callable, number: int, rounds: int) -> tuple
 
 def _row(section: str, name: str, value: float, unit: str, goal: float | None = None,
          note: str = "") -> dict:
-    met = None if goal is None or value != value else bool(value <= goal)  # nan: not run
-    return {"section": section, "name": name, "value": round(value, 4), "unit": unit,
+    measured = value == value  # nan: not measured (JSON gets null)
+    met = None if goal is None or not measured else bool(value <= goal)
+    return {"section": section, "name": name, "value": round(value, 4) if measured else None,
+            "unit": unit,
             "goal": goal, "met": met, "note": note}
 
 
@@ -138,6 +140,7 @@ def bench_exact(quick: bool) -> list[dict]:
     rows = []
     module = _riffle()
     if module is not None and hasattr(module, "variation_distance"):
+        getattr(module.variation_distance, "cache_clear", lambda: None)()  # a cold start
         seconds = _seconds(lambda: [module.variation_distance(52, k) for k in range(1, 13)])
         rows.append(_row("exact", "variation_distance(52, k) for k = 1..12", seconds * 1e3,
                          "ms", 50.0))
@@ -168,14 +171,16 @@ from cardlib import widgets as _widgets
 _rows = []
 for _panel in _widgets.live_panels():
     _names = [k for k, v in globals().items() if v is _panel and not k.startswith("_")]
-    _times = []
+    _wall, _cpu = [], []
     for _ in range({repeats}):
-        _start = _time.perf_counter()
+        _start, _start_cpu = _time.perf_counter(), _time.process_time()
         _panel.redraw()
-        _times.append(_time.perf_counter() - _start)
+        _wall.append(_time.perf_counter() - _start)
+        _cpu.append(_time.process_time() - _start_cpu)
     _rows.append({{"panel": (_names or ["(unnamed)"])[0],
                    "draw": _panel.draw.__qualname__, "controls": list(_panel.controls),
-                   "median_ms": 1e3 * _statistics.median(_times)}})
+                   "median_ms": 1e3 * _statistics.median(_wall),
+                   "median_cpu_ms": 1e3 * _statistics.median(_cpu)}})
 print("BENCH" + _json.dumps(_rows))
 """
 
@@ -200,13 +205,16 @@ def bench_notebooks(quick: bool, directory: Path = NOTEBOOKS) -> list[dict]:
         timing = nb.cells[-1]
         timed = _cell_seconds(timing)
         total += wall - timed
-        rows.append(_row("notebooks", f"{path.stem}: executed headless", wall - timed, "s", 10.0))
+        slowest = sorted(((_cell_seconds(c), i) for i, c in enumerate(nb.cells[:-1])
+                          if c.cell_type == "code"), reverse=True)[:3]
+        rows.append(_row("notebooks", f"{path.stem}: executed headless", wall - timed, "s", 10.0,
+                         "slowest cells: " + ", ".join(f"#{i} {s:.1f} s" for s, i in slowest)))
         printed = "".join(o.get("text", "") for o in timing.outputs if o.get("name") == "stdout")
         panels = json.loads(printed.split("BENCH", 1)[1]) if "BENCH" in printed else []
         for panel in panels:
             rows.append(_row("sliders", f"{path.stem}: {panel['panel']} "
                              f"({', '.join(panel['controls'])})", panel["median_ms"], "ms", 100.0,
-                             panel["draw"]))
+                             f"{panel['draw']}; CPU {panel['median_cpu_ms']:.0f} ms"))
     rows.append(_row("notebooks", f"all {len(paths)} lessons, one after another", total, "s", 60.0))
     return rows
 
@@ -247,7 +255,7 @@ def table(rows: list[dict]) -> str:
     """The rows as a fixed-width text table (no header)."""
     lines = []
     for row in rows:
-        value = "n/a" if row["value"] != row["value"] else f"{row['value']:.3g} {row['unit']}"
+        value = "n/a" if row["value"] is None else f"{row['value']:.3g} {row['unit']}"
         goal = "" if row["goal"] is None else f"<= {row['goal']:g}"
         mark = {True: "ok", False: "MISS", None: ""}[row["met"]]
         note = f" ({row['note']})" if row["note"] else ""
@@ -256,14 +264,17 @@ def table(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> dict:
-    parser = argparse.ArgumentParser(prog="python -m cardlib.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m cardlib.bench",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--json", default="build/bench.json", help="where to write the rows")
     parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer rounds")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS))
+    parser.add_argument("--notebooks", type=Path, default=NOTEBOOKS,
+                        help="the folder of lessons to execute (default: the repository's)")
     args = parser.parse_args(argv)
     report = {"machine": machine(), "rows": []}
     benches = {"python": bench_python, "simulate": bench_simulate, "exact": bench_exact,
-               "notebooks": bench_notebooks}
+               "notebooks": lambda quick: bench_notebooks(quick, args.notebooks)}
     print(HEADER)
     for section in args.only:
         rows = benches[section](args.quick)
@@ -272,7 +283,8 @@ def main(argv: list[str] | None = None) -> dict:
     report["machine"]["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     out = Path(args.json)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    out.write_text(json.dumps(report, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
+                   encoding="utf-8")
     print(f"\n{report['machine']}\nwritten to {out}")
     return report
 

@@ -91,13 +91,16 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
     return decks
 
 
-def count_positions(decks: np.ndarray) -> np.ndarray:
+def count_positions(decks) -> np.ndarray:
     """Return counts[i, j], how many of the decks (rows) hold card i at position j.
 
     >>> count_positions(np.array([[0, 1, 2], [2, 0, 1]])).tolist()
     [[1, 1, 0], [0, 1, 1], [1, 0, 1]]
     """
-    trials, n = decks.shape
+    decks = np.asarray(decks)
+    if decks.ndim != 2:
+        raise ValueError(f"decks must be a 2-D array, one deck per row, got shape {decks.shape}")
+    n = decks.shape[1]
     counts = np.zeros((n, n), dtype=np.int64)
     for position in range(n):  # one column at a time: no (trials, n) temporary
         counts[:, position] = np.bincount(decks[:, position], minlength=n)

@@ -25,6 +25,7 @@ def test_count_positions_counts_every_card_at_every_position():
         for position, card in enumerate(row):
             expected[card, position] += 1
     assert (stats.count_positions(decks) == expected).all()
+    assert stats.count_positions(decks[:0]).sum() == 0
 
 
 def test_bias_panel_uses_the_batched_law_and_falls_back_for_others():

@@ -37,6 +37,7 @@ from cardlib.shuffles import (
     knuth_shuffle,
     naive_swap_shuffle,
     pick_and_remove,
+    poker_1999_shuffle,
     retry_shuffle,
     sattolo_shuffle,
     stride_shuffle,
@@ -52,10 +53,10 @@ class _Recorder:
     def __init__(self):
         self.calls = []  # (values per row, number of values in the range)
 
-    def integers(self, low, high, size):
+    def integers(self, low, high, size, dtype=np.int64):
         shape = (size,) if np.isscalar(size) else tuple(size)
         self.calls.append((math.prod(shape[1:]), high - low))
-        return np.full(shape, low, dtype=np.int64)
+        return np.full(shape, low, dtype=dtype)
 
 
 class _Scripted:
@@ -64,11 +65,11 @@ class _Scripted:
     def __init__(self, blocks):
         self.blocks = list(blocks)
 
-    def integers(self, low, high, size):
+    def integers(self, low, high, size, dtype=np.int64):
         block = self.blocks.pop(0)
         shape = (size,) if np.isscalar(size) else tuple(size)
         assert block.shape[0] == shape[0] and (block < high - low).all()
-        return low + block.reshape(shape)
+        return (low + block.reshape(shape)).astype(dtype)
 
 
 def all_draws_distribution(kernel, n, **options):
@@ -140,6 +141,8 @@ def test_chi2_sf_matches_tables():
 EXACT_CASES = [
     (naive_swap_shuffle, batched.naive_swaps, n) for n in range(6)
 ] + [
+    (poker_1999_shuffle, batched.poker_1999_swaps, n) for n in range(7)
+] + [
     (sattolo_shuffle, batched.sattolo_swaps, n) for n in range(7)
 ] + [
     (stride_shuffle, batched.strides, n) for n in range(9)
@@ -166,6 +169,23 @@ def test_gsr_one_riffle_has_the_known_law():
     assert law.pop(tuple(range(n))) == Fraction(n + 1, 2**n)
     assert set(law.values()) == {Fraction(1, 2**n)}
     assert len(law) == 2**n - n - 1   # Eulerian number A(6, 1)
+
+
+def bayer_diaconis(n, k):
+    """The exact law of k riffles: C(2^k + n - r, n) / 2^(nk) for r rising sequences."""
+    law = {}
+    for order in itertools.permutations(range(n)):
+        where = {card: position for position, card in enumerate(order)}
+        r = 1 + sum(where[card + 1] < where[card] for card in range(n - 1))
+        if math.comb(2**k + n - r, n):
+            law[order] = Fraction(math.comb(2**k + n - r, n), 2 ** (n * k))
+    return law
+
+
+@pytest.mark.parametrize(("n", "k"), [(3, 1), (4, 2), (3, 3), (4, 3), (2, 8), (2, 9), (2, 10)])
+def test_gsr_kernel_follows_bayer_and_diaconis_also_past_eight_riffles(n, k):
+    # Eight riffles at once take one byte per position; more take several rounds.
+    assert all_draws_distribution(batched.gsr_riffles, n, k=k) == bayer_diaconis(n, k)
 
 
 def test_gsr_zero_riffles_change_nothing():
@@ -217,7 +237,8 @@ def test_retry_shuffle_is_uniform_by_chi_square():
 # ------------------------- sampled: simulate end to end, against the exact law
 
 REGISTERED = [knuth_shuffle, pick_and_remove, retry_shuffle, brute_force_shuffle,
-              naive_swap_shuffle, sattolo_shuffle, stride_shuffle, comparator_sort_shuffle]
+              naive_swap_shuffle, poker_1999_shuffle, sattolo_shuffle, stride_shuffle,
+              comparator_sort_shuffle]
 
 
 def chi_square_against(law, decks):
