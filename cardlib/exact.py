@@ -98,8 +98,8 @@ def _run(shuffle: Callable, n: int, rng: _ScriptedRng) -> tuple:
         raise ValueError(
             f"{getattr(shuffle, '__name__', shuffle)} made more than {rng.max_draws:,} "
             "random draws on one path: its tree of random choices looks unbounded "
-            "(as for retry_shuffle, which redraws repeats), so it cannot be "
-            "enumerated exactly"
+            "(a shuffle that redraws until it succeeds has endless paths), so it "
+            "cannot be enumerated exactly"
         ) from None
     return tuple(deck if result is None else result)
 

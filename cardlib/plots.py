@@ -13,12 +13,13 @@ from collections.abc import Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.colors import TwoSlopeNorm
 from matplotlib.patches import FancyBboxPatch
 
 from .cards import Card
 
-__all__ = ["OKABE_ITO", "card_size_points", "draw_cards", "bias_matrix", "exact_bars"]
+__all__ = [
+    "OKABE_ITO", "card_size_points", "draw_cards", "bias_spread", "bias_matrix", "exact_bars",
+]
 
 #: Okabe and Ito's colour-blind-safe palette.
 OKABE_ITO = {
@@ -102,28 +103,42 @@ def _draw_face(ax: Axes, card: Card, x: float, y: float, size: float,
             fontsize=0.62 * size, alpha=alpha, zorder=3)
 
 
-def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = True) -> Axes:
+def bias_spread(*matrices) -> float:
+    """Return the largest distance from fair 1/n in the matrices (at least 10% of 1/n).
+
+    Pass the result as ``spread`` to several :func:`bias_matrix` calls so that
+    their colours mean the same thing.
+    """
+    fair = 1 / np.asarray(matrices[0]).shape[0]
+    largest = max(float(np.abs(np.asarray(m, dtype=float) - fair).max()) for m in matrices)
+    return max(largest, 0.1 * fair)
+
+
+def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = True,
+                spread: float | None = None) -> Axes:
     """Draw P(card i ends at position j) as a heat map centred on the fair 1/n.
 
     White means exactly fair; orange cells are likelier than 1/n, purple ones
-    less likely (after Mike Bostock's "Will It Shuffle?").
+    less likely (after Mike Bostock's "Will It Shuffle?"). The colours run
+    from 1/n - spread to 1/n + spread (see :func:`bias_spread`).
     """
     matrix = np.asarray(matrix, dtype=float)
     n = matrix.shape[0]
     fair = 1 / n
-    top = max(2 * fair, float(matrix.max()))
-    norm = TwoSlopeNorm(vmin=0.0, vcenter=fair, vmax=top)
-    image = ax.imshow(matrix, cmap=BIAS_CMAP, norm=norm, interpolation="nearest")
-    ax.set_xlabel("final position")
-    ax.set_ylabel("card (its starting position)")
+    spread = bias_spread(matrix) if spread is None else spread
+    image = ax.imshow(matrix, cmap=BIAS_CMAP, vmin=fair - spread, vmax=fair + spread,
+                      interpolation="nearest")
+    ax.set_xlabel("final position", fontsize=12)
+    ax.set_ylabel("card (its starting position)", fontsize=12)
     step = 1 if n <= 13 else 5 if n <= 60 else 10
     ax.set_xticks(range(0, n, step))
     ax.set_yticks(range(0, n, step))
+    ax.tick_params(labelsize=11)
     if title:
-        ax.set_title(title)
+        ax.set_title(title, fontsize=13)
     if colorbar:
         bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
-        bar.set_label(f"probability (white = fair = 1/{n})")
+        bar.set_label(f"probability (white = fair = 1/{n})", fontsize=11)
     return ax
 
 
@@ -149,13 +164,15 @@ def exact_bars(ax: Axes, dist: dict, title: str | None = None) -> Axes:
     ax.axhline(fair, color="black", linestyle=":", linewidth=2, label=f"fair: 1/{n}! = {fair:.4f}")
     if len(orders) <= 24:
         ax.set_xticks(range(len(orders)), ["".join(map(str, o)) for o in orders],
-                      rotation=90 if len(orders) > 6 else 0, family="monospace")
+                      rotation=90 if len(orders) > 6 else 0, family="monospace", fontsize=11)
     else:
         ax.set_xticks([])
     ax.set_xlabel("final order of the cards 0, 1, 2, ..." if len(orders) <= 24
-                  else f"each of the {len(orders)} orders that can happen")
-    ax.set_ylabel("exact probability")
-    ax.legend(loc="upper right")
+                  else f"each of the {len(orders)} orders that can happen", fontsize=12)
+    ax.set_ylabel("exact probability", fontsize=12)
+    ax.tick_params(axis="y", labelsize=11)
+    ax.set_ylim(0, 1.3 * max(max(probabilities), fair))  # room for the legend
+    ax.legend(loc="upper right", fontsize=11)
     if title:
-        ax.set_title(title)
+        ax.set_title(title, fontsize=13)
     return ax

@@ -215,10 +215,11 @@ def brute_force_shuffle(deck, rng=None) -> list:
     rng = as_rng(rng)
     cards = list(deck)
     if len(cards) > BRUTE_FORCE_LIMIT:
+        orders = math.factorial(len(cards))
+        count = f"{orders:,}" if orders < 10**15 else f"about {orders:.2e}"
         raise ValueError(
-            f"brute_force_shuffle would list {len(cards)}! = "
-            f"{math.factorial(len(cards)):,} orders; it refuses decks of more "
-            f"than {BRUTE_FORCE_LIMIT} cards"
+            f"brute_force_shuffle would list {len(cards)}! = {count} orders; "
+            f"it refuses decks of more than {BRUTE_FORCE_LIMIT} cards"
         )
     orders = list(itertools.permutations(cards))
     return list(orders[rng.randrange(len(orders))])

@@ -9,6 +9,7 @@ array([[0.33333333, 0.33333333, 0.33333333],
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -36,7 +37,15 @@ def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fr
 
 
 def position_matrix(shuffle: Callable, n: int) -> np.ndarray:
-    """Return the exact position matrix of ``shuffle`` on n cards as floats."""
+    """Return the exact position matrix of ``shuffle`` on n cards as floats.
+
+    Cached: a slider that comes back to the same deck size redraws at once.
+    """
+    return _position_matrix(shuffle, n).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _position_matrix(shuffle: Callable, n: int) -> np.ndarray:
     exact_matrix = exact_position_matrix(exact.distribution(shuffle, n))
     return np.array([[float(p) for p in row] for row in exact_matrix])
 

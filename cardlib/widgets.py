@@ -8,17 +8,23 @@ returns the container without displaying it, so a test can set
 from __future__ import annotations
 
 import base64
+import inspect
 import io
 import os
 from collections.abc import Callable
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
-from IPython.display import HTML
+from IPython.display import HTML, Code
 from matplotlib.animation import FuncAnimation
 from matplotlib.figure import Figure
 
-__all__ = ["LivePanel", "live_figure", "figure_output", "frame_player", "STATIC_ENV"]
+from . import exact, plots, stats
+
+__all__ = [
+    "LivePanel", "live_figure", "figure_output", "frame_player", "show_source",
+    "bias_panel", "STATIC_ENV",
+]
 
 #: Set by the static-site build; builders may then skip what needs a kernel.
 STATIC_ENV = "CARDLIB_STATIC"
@@ -117,3 +123,49 @@ def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
 def is_static_build() -> bool:
     """True while the static site is being built (no reader will move a slider)."""
     return os.environ.get(STATIC_ENV) == "1"
+
+
+def show_source(obj) -> Code:
+    """Return ``obj``'s source code, syntax-highlighted, for a notebook to display.
+
+    The code a student reads is the code the tests run: lessons show cardlib's
+    own functions rather than a copy.
+    """
+    return Code(inspect.getsource(obj), language="python")
+
+
+def bias_panel(shuffles: dict[str, Callable], n: int = 5, trials: int = 3000,
+               seed: int = 2026, max_exact_paths: int = 50_000) -> LivePanel:
+    """Return a panel: pick a shuffle, a deck size and a number of trials; see where cards land.
+
+    Left, the frequencies of ``trials`` seeded shuffles; right, the exact
+    probabilities when the tree of random choices is small enough to walk.
+    """
+    trial_options = [300, 1000, 3000, 10_000, 30_000]
+    controls = {
+        "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),
+        "n": widgets.IntSlider(value=n, min=2, max=16, description="cards",
+                               continuous_update=False),
+        "trials": widgets.SelectionSlider(options=trial_options, value=trials,
+                                          description="trials", continuous_update=False),
+    }
+
+    def draw(fig: Figure, name: str, n: int, trials: int) -> None:
+        shuffle = shuffles[name]
+        left, right = fig.subplots(1, 2)
+        simulated = stats.position_counts(shuffle, n, trials, rng=seed) / trials
+        exact_matrix = (stats.position_matrix(shuffle, n)
+                        if exact.estimate_paths(shuffle, n) <= max_exact_paths else None)
+        spread = plots.bias_spread(simulated, *([] if exact_matrix is None else [exact_matrix]))
+        plots.bias_matrix(left, simulated, f"{name}: {trials:,} shuffles of {n} cards",
+                          spread=spread)
+        if exact_matrix is not None:
+            plots.bias_matrix(right, exact_matrix, "exact probabilities", spread=spread)
+        else:
+            right.axis("off")
+            right.text(0.5, 0.5, f"Exact enumeration of {name}\non {n} cards would walk\n"
+                       f"more than {max_exact_paths:,} paths:\ntry fewer cards.",
+                       ha="center", va="center", fontsize=13, transform=right.transAxes)
+        fig.tight_layout()
+
+    return LivePanel(draw, controls, figsize=(12, 5))

@@ -1,0 +1,55 @@
+"""Bad input gets a clear error that names the problem, at once."""
+
+import random
+
+import pytest
+
+from cardlib import cards, exact
+from cardlib.shuffles import (
+    brute_force_shuffle,
+    deal,
+    draw,
+    knuth_shuffle,
+    naive_swap_shuffle,
+    pick_and_remove,
+    retry_shuffle,
+    sattolo_shuffle,
+)
+
+BAD_CALLS = [
+    (lambda: deal(range(54), 3, 20), ValueError, "cannot deal 60 cards from a deck of 54"),
+    (lambda: deal(range(52), 0, 5), ValueError, "players must be at least 1, got 0"),
+    (lambda: deal(range(52), 4, -1), ValueError, "cards_each must be at least 0, got -1"),
+    (lambda: deal(range(52), 2.5, 3), TypeError, "players must be a whole number, not float 2.5"),
+    (lambda: deal(range(52), 4, True), TypeError, "cards_each must be a whole number, not bool"),
+    (lambda: draw(range(5), 6), ValueError, "cannot draw 6 cards from a deck of 5"),
+    (lambda: draw(range(5), "2"), TypeError, "k must be a whole number, not str"),
+    (lambda: knuth_shuffle("hello"), TypeError, "knuth_shuffle shuffles a list in place, but got str"),
+    (lambda: sattolo_shuffle((1, 2, 3)), TypeError, "sattolo_shuffle shuffles a list in place, but got tuple"),
+    (lambda: naive_swap_shuffle(range(3)), TypeError, "shuffles a list in place, but got range"),
+    (lambda: knuth_shuffle([1, 2], rng="seed"), TypeError, "rng must be None, an int seed or an object with a randrange method"),
+    (lambda: pick_and_remove([1, 2], rng=1.5), TypeError, "rng must be .* not float"),
+    (lambda: pick_and_remove(42), TypeError, "not iterable"),
+    (lambda: brute_force_shuffle(range(11)), ValueError, r"11! = 39,916,800 orders; it refuses decks of more than 10"),
+    (lambda: exact.distribution(knuth_shuffle, -1), ValueError, "n must be at least 0, got -1"),
+    (lambda: exact.distribution(knuth_shuffle, 3.0), TypeError, "n must be a whole number of cards, not float"),
+    (lambda: exact.distribution(knuth_shuffle, 12), ValueError, r"about 4.79e\+08 paths, more than the limit of 10,000,000"),
+    (lambda: exact.distribution(retry_shuffle, 2), ValueError, "more than 10,000 random draws on one path"),
+    (lambda: cards.Card("11", "♠"), ValueError, "unknown rank '11'"),
+    (lambda: cards.Card("A", "S"), ValueError, "unknown suit 'S'"),
+    (lambda: cards.Card("Joker", "blue"), ValueError, "a joker is 'black' or 'red', not 'blue'"),
+    (lambda: cards.deck_text(cards.standard_deck(), per_row=0), ValueError, "per_row must be a whole number of at least 1"),
+]
+
+
+@pytest.mark.parametrize("call, error, message", BAD_CALLS,
+                         ids=[f"bad{i:02d}" for i in range(len(BAD_CALLS))])
+def test_bad_call_raises_clear_error(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_rng_with_randrange_is_accepted():
+    deck = [1, 2, 3]
+    knuth_shuffle(deck, rng=random.SystemRandom())
+    assert sorted(deck) == [1, 2, 3]
