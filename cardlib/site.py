@@ -27,13 +27,14 @@ __all__ = ["LESSON_GLOB", "lesson_paths", "execute", "export", "summary", "build
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
 
 # The JupyterLab look of nbconvert's "lab" template, without the blocks that
-# load require.js, the widget manager, MathJax and mermaid from CDNs.
+# load require.js, the widget manager, MathJax and mermaid from CDNs. site.css
+# comes last in <head> so that its font variables win over the theme's.
 _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- block html_head_js -%}{%- endblock html_head_js -%}
 {%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
-{%- block extra_css -%}<link rel="stylesheet" href="site.css">{%- endblock extra_css -%}
+{%- block html_head_css -%}<link rel="stylesheet" href="site.css">{%- endblock html_head_css -%}
 {%- block body_header -%}{{ super() }}
 <nav class="site-nav"><a href="index.html">All lessons</a></nav>
 {%- endblock body_header -%}
@@ -42,6 +43,8 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 _SITE_CSS = """
 main { max-width: 1100px; margin: 0 auto; }
 .site-nav { padding: 8px 16px; font-family: var(--jp-ui-font-family); }
+/* "normal" lets a line grow to fit the large card glyphs instead of overlapping */
+.jp-OutputArea-output pre { line-height: normal; }
 .static-controls { color: #555; font-style: italic; margin: 0 0 4px 0; }
 .anim-buttons button { min-width: 2.2em; min-height: 1.8em; }
 .player-icon { vertical-align: -0.125em; }
