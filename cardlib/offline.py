@@ -11,8 +11,9 @@ these steps before rendering it to HTML:
   instead of Font Awesome from a CDN;
 - :func:`math_to_mathml` turns ``$...$`` and ``$$...$$`` in Markdown into
   MathML, which browsers draw natively, so no MathJax is needed;
-- :func:`card_font_css` embeds a font with the whole playing-card block
-  (U+1F0A0 to U+1F0FF, the red joker U+1F0BF included) in the page styles.
+- :func:`site_fonts_css` embeds a font with the whole playing-card block
+  (U+1F0A0 to U+1F0FF, the red joker U+1F0BF included) and the CJK
+  characters the pages use, so readers need no particular fonts installed.
 
 Live JupyterLab is untouched: the notebooks themselves are not changed.
 """
@@ -24,12 +25,14 @@ import copy
 import html
 import io
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from nbconvert.preprocessors import Preprocessor
 
-__all__ = ["StaticWidgets", "offline_player", "math_to_mathml", "card_font_css",
-           "CARD_BLOCK", "WIDGET_VIEW", "WIDGET_STATE"]
+__all__ = ["StaticWidgets", "offline_player", "math_to_mathml", "site_fonts_css",
+           "find_font", "CARDS", "CJK", "CARD_BLOCK", "WIDGET_VIEW",
+           "WIDGET_STATE"]
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -168,7 +171,9 @@ def offline_player(page: str) -> str:
 # --- math ------------------------------------------------------------------------
 
 _CODE = re.compile(r"(^[ \t]*```.*?^[ \t]*```|^[ \t]*~~~.*?^[ \t]*~~~|`+[^`]*?`+)", re.S | re.M)
-_MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?![\s$])([^$\n]+?)(?<![\s\\])\$(?!\d)", re.S)
+# $$display$$, or $inline$: no space inside the dollars, may wrap a line but not a paragraph.
+_MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?![\s$])((?:[^$\n]|\n(?![ \t]*\n))+?)(?<![\s\\])\$(?!\d)",
+                   re.S)
 
 
 def _mathml(match: re.Match) -> str:
@@ -176,72 +181,114 @@ def _mathml(match: re.Match) -> str:
 
     block, inline = match.groups()
     tex = block if block is not None else inline
-    mathml = convert(tex.strip(), display="block" if block is not None else "inline")
+    tex = " ".join(tex.split())
+    mathml = convert(tex, display="block" if block is not None else "inline")
     # One line keeps Markdown from splitting it; the alttext keeps the TeX for copying.
-    return mathml.replace("\n", "").replace(
-        "<math ", f'<math alttext="{html.escape(tex.strip())}" ', 1)
+    return mathml.replace("\n", "").replace("<math ", f'<math alttext="{html.escape(tex)}" ', 1)
 
 
 def math_to_mathml(markdown: str) -> str:
-    """Replace ``$tex$`` and ``$$tex$$`` (outside code) by MathML.
+    r"""Replace ``$tex$`` and ``$$tex$$`` (outside code) by MathML.
 
     >>> math_to_mathml("Cost: `$x$` and $n^2$.").split("<math")[0]
     'Cost: `$x$` and '
     >>> "<msup><mi>n</mi><mn>2</mn></msup>" in math_to_mathml("$n^2$")
     True
+    >>> math_to_mathml("$n \\times" + chr(10) + "(n-1)$").count("<math")  # wraps a line
+    1
+    >>> math_to_mathml("$5 and $6")
+    '$5 and $6'
     """
     parts = _CODE.split(markdown)
     # split() with one group puts code at odd positions
     return "".join(part if i % 2 else _MATH.sub(_mathml, part) for i, part in enumerate(parts))
 
 
-# --- the playing-card font ---------------------------------------------------------
+# --- fonts ----------------------------------------------------------------------------
 
-#: Font files known to hold the whole playing-card block (Debian fonts-noto-core, fonts-symbola).
-CARD_FONT_FILES = ("NotoSansSymbols2-Regular.ttf", "Symbola.ttf", "Symbola_hint.ttf")
+#: CJK ideographs, punctuation, kana and full-width forms (for the Chinese terms).
+CJK_RANGES = ((0x2E80, 0x2FDF), (0x3000, 0x312F), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
+              (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x20000, 0x2FFFF))
 
 
-def find_card_font() -> Path:
-    """Return an installed font file that has every assigned playing card, or raise."""
+def is_cjk(char: str) -> bool:
+    """True for a CJK character. ``is_cjk("洗"), is_cjk("A")`` is ``(True, False)``."""
+    return any(low <= ord(char) <= high for low, high in CJK_RANGES)
+
+
+@dataclass(frozen=True)
+class EmbeddedFont:
+    """A font the site embeds (as a subset), and where to find one on this machine."""
+
+    family: str
+    files: tuple[str, ...]   # file names to look for among the system fonts
+    sample: str              # characters the file must have
+    package: str             # the Debian package that installs one
+    css: str = ""            # extra @font-face descriptors
+
+
+#: The whole playing-card block U+1F0A0 to U+1F0FF (82 assigned, red joker U+1F0BF too).
+#: The cards stand on the baseline and are 0.77 em tall: tight line metrics.
+CARDS = EmbeddedFont(
+    "Playing Cards", ("NotoSansSymbols2-Regular.ttf", "Symbola.ttf", "Symbola_hint.ttf"),
+    "\U0001F0A1\U0001F0BF\U0001F0CF\U0001F0F5", "fonts-noto-core",
+    "  size-adjust: 180%;\n  ascent-override: 82%;\n  descent-override: 4%;\n"
+    "  line-gap-override: 0%;\n")
+#: The CJK characters a page uses (only those are embedded).
+CJK = EmbeddedFont("Site CJK", ("wqy-microhei.ttc", "DroidSansFallbackFull.ttf",
+                                "NotoSansCJK-Regular.ttc"),
+                   "洗牌算法，", "fonts-wqy-microhei")
+
+
+def find_font(font: EmbeddedFont = CARDS) -> Path:
+    """Return an installed font file for ``font``, or raise naming the package to install."""
     from fontTools.ttLib import TTFont
     from matplotlib import font_manager
 
     for path in sorted(font_manager.findSystemFonts()):
-        if Path(path).name in CARD_FONT_FILES:
-            with TTFont(path, lazy=True) as font:
-                cmap = font.getBestCmap()
-            if all(code in cmap for code in (0x1F0A1, 0x1F0BF, 0x1F0CF, 0x1F0F5)):
+        if Path(path).name in font.files:
+            with TTFont(path, lazy=True, fontNumber=0) as ttf:
+                cmap = ttf.getBestCmap()
+            if all(ord(char) in cmap for char in font.sample):
                 return Path(path)
     raise FileNotFoundError(
-        "no font with the whole playing-card block (U+1F0A0-U+1F0FF) is installed: "
-        "install Debian's fonts-noto-core (apt-get install fonts-noto-core) or fonts-symbola")
+        f"no font for {font.family!r} is installed (looked for {', '.join(font.files)}): "
+        f"install Debian's {font.package} (apt-get install {font.package})")
 
 
-def card_font_css(size_adjust: int = 180) -> str:
-    """CSS that embeds the playing-card glyphs (a subset font) and uses it everywhere."""
+def _font_face(font: EmbeddedFont, codes: list[int]) -> str:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
     buffer = io.BytesIO()
-    with TTFont(find_card_font()) as font:
+    with TTFont(find_font(font), fontNumber=0) as ttf:
         subsetter = subset.Subsetter(subset.Options())
-        subsetter.populate(unicodes=list(CARD_BLOCK))
-        subsetter.subset(font)
-        font.flavor = "woff"
-        font.save(buffer)
+        subsetter.populate(unicodes=codes)
+        subsetter.subset(ttf)
+        ttf.flavor = "woff"
+        ttf.save(buffer)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return (
-        "@font-face {\n  font-family: 'Playing Cards';\n"
-        f"  src: url(data:font/woff;base64,{data}) format('woff');\n"
-        "  unicode-range: U+1F0A0-1F0FF;\n"
-        # the cards stand on the baseline and are 0.77 em tall: tight line metrics
-        "  ascent-override: 82%;\n  descent-override: 4%;\n  line-gap-override: 0%;\n"
-        f"  size-adjust: {size_adjust}%;\n}}\n"
-        ":root {\n"
-        "  --jp-content-font-family: 'Playing Cards', system-ui, -apple-system, "
-        "'Segoe UI', helvetica, arial, sans-serif;\n"
-        "  --jp-code-font-family: 'Playing Cards', menlo, consolas, "
-        "'DejaVu Sans Mono', monospace;\n"
-        "  --jp-ui-font-family: 'Playing Cards', system-ui, -apple-system, "
-        "'Segoe UI', helvetica, arial, sans-serif;\n}\n"
-    )
+    ranges = ", ".join(f"U+{code:X}" for code in codes) if len(codes) < 500 else "U+0-10FFFF"
+    return (f"@font-face {{\n  font-family: '{font.family}';\n"
+            f"  src: url(data:font/woff;base64,{data}) format('woff');\n"
+            f"  unicode-range: {ranges};\n{font.css}}}\n")
+
+
+def site_fonts_css(text: str) -> str:
+    """CSS that embeds the card glyphs and the CJK characters of ``text``, used everywhere.
+
+    The faces come first in every font stack; their unicode-range keeps them
+    to their own characters, so all other text keeps JupyterLab's fonts.
+    """
+    faces = [_font_face(CARDS, list(CARD_BLOCK))]
+    families = [f"'{CARDS.family}'"]
+    cjk = sorted({ord(char) for char in text if is_cjk(char)})
+    if cjk:
+        faces.append(_font_face(CJK, cjk))
+        families.append(f"'{CJK.family}'")
+    first = ", ".join(families)
+    sans = "system-ui, -apple-system, 'Segoe UI', helvetica, arial, sans-serif"
+    return "".join(faces) + (
+        f":root {{\n  --jp-content-font-family: {first}, {sans};\n"
+        f"  --jp-ui-font-family: {first}, {sans};\n"
+        f"  --jp-code-font-family: {first}, menlo, consolas, 'DejaVu Sans Mono', monospace;\n}}\n")

@@ -5,7 +5,8 @@ in a fresh kernel and writes ``build/html/``: one page per lesson, an
 ``index.html`` listing the lessons with one-line summaries, and ``site.css``.
 No page loads anything from another host: the steps of :mod:`cardlib.offline`
 replace widgets by their saved figures, the player icons by inline SVG, and
-formulas by MathML, and the playing-card font is embedded in ``site.css``.
+formulas by MathML, and ``site.css`` embeds the playing-card glyphs and the
+CJK characters the pages use.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 import nbformat
 from jinja2 import DictLoader
 
-from .offline import StaticWidgets, card_font_css, math_to_mathml
+from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 
 __all__ = ["LESSON_GLOB", "lesson_paths", "execute", "export", "summary", "build_site"]
 
@@ -45,6 +46,8 @@ main { max-width: 1100px; margin: 0 auto; }
 .site-nav { padding: 8px 16px; font-family: var(--jp-ui-font-family); }
 /* "normal" lets a line grow to fit the large card glyphs instead of overlapping */
 .jp-OutputArea-output pre { line-height: normal; }
+/* nbconvert's lab CSS lets <pre> in HTML outputs inherit the prose font */
+.jp-RenderedHTMLCommon pre { font-family: var(--jp-code-font-family); }
 .static-controls { color: #555; font-style: italic; margin: 0 0 4px 0; }
 .anim-buttons button { min-width: 2.2em; min-height: 1.8em; }
 .player-icon { vertical-align: -0.125em; }
@@ -140,7 +143,6 @@ def build_site(paths: Iterable[Path], out: str | Path = "build/html",
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "site.css").write_text(card_font_css() + _SITE_CSS, encoding="utf-8")
     entries, pages = [], []
     for path in paths:
         path = Path(path)
@@ -153,6 +155,8 @@ def build_site(paths: Iterable[Path], out: str | Path = "build/html",
         pages.append(page)
     index = out / "index.html"
     index.write_text(_index_page(entries, heading), encoding="utf-8")
+    text = "".join(page.read_text(encoding="utf-8") for page in [index, *pages])
+    (out / "site.css").write_text(site_fonts_css(text) + _SITE_CSS, encoding="utf-8")
     return [index, *pages]
 
 

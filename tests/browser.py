@@ -46,12 +46,12 @@ class Chromium:
     """
 
     def __init__(self, executable: str, extra_flags: list[str] = (), width: int = 1200,
-                 height: int = 900, timeout: float = 30) -> None:
+                 height: int = 900, timeout: float = 30, env: dict | None = None) -> None:
         self.profile = tempfile.mkdtemp(prefix="chromium-profile-")
         self.process = subprocess.Popen(
             [executable, *FLAGS, *extra_flags, f"--user-data-dir={self.profile}",
              f"--window-size={width},{height}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         self.timeout = timeout
         self.events: list[dict] = []
         self._ids = itertools.count(1)

@@ -16,11 +16,12 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import matplotlib
 import pytest
 
 from browser import Chromium, find_chromium
 from cardlib import site
-from cardlib.offline import find_card_font
+from cardlib.offline import CARDS, CJK, find_font
 from notebook_runner import executed, lesson_paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,15 +41,16 @@ def _missing(reason: str):
 
 
 @pytest.fixture(scope="session")
-def card_font():
+def fonts():
+    """The build embeds subsets of these installed fonts."""
     try:
-        return find_card_font()
+        return [find_font(CARDS), find_font(CJK)]
     except FileNotFoundError as error:
         _missing(str(error))
 
 
 @pytest.fixture(scope="session")
-def sites(card_font) -> dict:
+def sites(fonts) -> dict:
     """Builds each site the first time it is asked for."""
     built: dict[str, list[Path]] = {}
 
@@ -169,7 +171,7 @@ def test_lesson_pages_have_no_widget_state(sites):
 
 # --- in a real browser, offline -----------------------------------------------------
 
-# Checks one page: images, frame players (click "Next frame"), card glyphs.
+# Checks one page: images, frame players (click "Next frame"), glyphs.
 # A glyph counts as missing when it draws no ink or draws exactly what an
 # unassigned code point (U+0378) draws in the same font: the tofu box.
 PAGE_CHECK = r"""
@@ -208,32 +210,52 @@ PAGE_CHECK = r"""
     const glyph = draw(ch, font), tofu = draw('\u0378', font);
     return glyph.ink === 0 || glyph.hash === tofu.hash;
   }
-  const cards = new Map();
+  // every visible non-ASCII character, with the font stack it is drawn with
+  const chars = new Map();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (['SCRIPT', 'STYLE'].includes(node.parentElement.tagName)) continue;
     const family = getComputedStyle(node.parentElement).fontFamily;
-    for (const ch of node.data.match(/[\u{1F0A0}-\u{1F0FF}]/gu) || []) cards.set(ch + '\n' + family, [ch, family]);
+    for (const ch of node.data.match(/[^\x00-\x7F]/gu) || []) {
+      if (/[\p{L}\p{N}\p{P}\p{S}]/u.test(ch)) chars.set(ch + '\n' + family, [ch, family]);
+    }
   }
   const checked = [], boxes = [];
-  for (const [ch, family] of cards.values()) {
+  for (const [ch, family] of chars.values()) {
     const code = 'U+' + ch.codePointAt(0).toString(16).toUpperCase();
     checked.push(code);
-    if (await missing(ch, family)) boxes.push(code + ' in ' + family);
+    if (await missing(ch, family)) boxes.push(code + ' ' + ch + ' in ' + family);
   }
   const control = await missing('\u{1F0FF}', getComputedStyle(document.body).fontFamily);
-  const families = [...new Set([...cards.values()].map(([ch, family]) => family))];
-  return {images: images.length, broken, players, cards: [...new Set(checked)], families, boxes,
+  const fonts = [...document.fonts].filter(face => face.status === 'loaded')
+                                   .map(face => face.family.replace(/["']/g, ''));
+  return {images: images.length, broken, players, chars: [...new Set(checked)], fonts, boxes,
           control};
 })()
 """
 
 
+def _bare_fontconfig(folder: Path) -> Path:
+    """A fontconfig file that offers the browser only matplotlib's DejaVu fonts.
+
+    So the pages are seen as by a reader with no special fonts installed: a
+    card or a Chinese character shows only if the site itself brings its glyph.
+    """
+    fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    config = folder / "fonts.conf"
+    config.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
+                      f"<fontconfig><dir>{fonts}</dir>"
+                      f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n")
+    return config
+
+
 @pytest.fixture(scope="session")
-def browser():
+def browser(tmp_path_factory):
     executable = find_chromium()
     if executable is None:
         _missing("no Chromium found (install Debian's chromium, or set CHROMIUM=/path/to/it)")
-    with Chromium(executable, ["--host-resolver-rules=MAP * ~NOTFOUND"]) as chromium:
+    env = {**os.environ, "FONTCONFIG_FILE": str(_bare_fontconfig(tmp_path_factory.mktemp("fc")))}
+    with Chromium(executable, ["--host-resolver-rules=MAP * ~NOTFOUND"], env=env) as chromium:
         chromium.call("Page.enable")
         chromium.call("Network.enable")
         chromium.call("Network.emulateNetworkConditions", offline=True, latency=0,
@@ -251,12 +273,14 @@ def _open(browser, path: Path) -> dict:
 def test_browser_checks_can_fail(browser, tmp_path):
     """A page with a missing image, a CDN script and an unassigned card code point."""
     page = tmp_path / "bad.html"
-    page.write_text('<html><body><script src="https://cdn.example.org/x.js"></script>'
-                    '<img src="missing.png"><p>card \U0001F0FF</p></body></html>')
+    page.write_text('<html><meta charset="utf-8"><body>'
+                    '<script src="https://cdn.example.org/x.js"></script><img src="missing.png">'
+                    '<p>red joker \U0001F0BF, 洗牌</p></body></html>', encoding="utf-8")
     report = _open(browser, page)
     assert len(report["failed"]) == 2, report["failed"]
     assert report["broken"] == ["file://" + str(tmp_path / "missing.png")]
-    assert report["boxes"] and report["boxes"][0].startswith("U+1F0FF")
+    # with only DejaVu offered, the red joker and the Chinese characters are boxes
+    assert [box.split()[0] for box in report["boxes"]] == ["U+1F0BF", "U+6D17", "U+724C"]
 
 
 @pytest.mark.parametrize("name, page", PAGES, ids=[f"{n}/{p}" for n, p in PAGES])
@@ -274,6 +298,5 @@ def test_page_in_browser_offline(name, page, sites, browser):
         assert len(player["icons"]) == 9 and min(player["icons"]) > 0, player
     if page == "site_sample.html":
         assert report["images"] == 3 and len(report["players"]) == 1
-        assert {"U+1F0BF", "U+1F0CF", "U+1F0A1"} <= set(report["cards"])
-        # drawn with the font embedded in site.css, not one that happens to be installed
-        assert all(family.startswith('"Playing Cards"') for family in report["families"]), report
+        assert {"U+1F0BF", "U+1F0CF", "U+1F0A1", "U+6D17"} <= set(report["chars"])
+        assert {CARDS.family, CJK.family} <= set(report["fonts"])
