@@ -24,5 +24,9 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# The static site: every lesson executed once, pages that work offline (cardlib/site.py).
+html: $(STAMP)
+	$(BIN)/python -m cardlib.site --out build/html
+
 clean:
 	rm -rf build .pytest_cache .hypothesis

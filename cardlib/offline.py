@@ -262,7 +262,9 @@ def _font_face(font: EmbeddedFont, codes: list[int]) -> str:
 
     buffer = io.BytesIO()
     with TTFont(find_font(font), fontNumber=0) as ttf:
-        subsetter = subset.Subsetter(subset.Options())
+        options = subset.Options()
+        options.drop_tables += ["FFTM"]  # FontForge's timestamps; fontTools cannot subset them
+        subsetter = subset.Subsetter(options)
         subsetter.populate(unicodes=codes)
         subsetter.subset(ttf)
         ttf.flavor = "woff"
