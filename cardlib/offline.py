@@ -256,7 +256,7 @@ def find_font(font: EmbeddedFont = CARDS) -> Path:
         f"install Debian's {font.package} (apt-get install {font.package})")
 
 
-def _font_face(font: EmbeddedFont, codes: list[int]) -> str:
+def _font_face(font: EmbeddedFont, codes: list[int], unicode_range: str) -> str:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
@@ -270,10 +270,9 @@ def _font_face(font: EmbeddedFont, codes: list[int]) -> str:
         ttf.flavor = "woff"
         ttf.save(buffer)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    ranges = ", ".join(f"U+{code:X}" for code in codes) if len(codes) < 500 else "U+0-10FFFF"
     return (f"@font-face {{\n  font-family: '{font.family}';\n"
             f"  src: url(data:font/woff;base64,{data}) format('woff');\n"
-            f"  unicode-range: {ranges};\n{font.css}}}\n")
+            f"  unicode-range: {unicode_range};\n{font.css}}}\n")
 
 
 def site_fonts_css(text: str) -> str:
@@ -282,11 +281,12 @@ def site_fonts_css(text: str) -> str:
     The faces come first in every font stack; their unicode-range keeps them
     to their own characters, so all other text keeps JupyterLab's fonts.
     """
-    faces = [_font_face(CARDS, list(CARD_BLOCK))]
+    faces = [_font_face(CARDS, list(CARD_BLOCK), "U+1F0A0-1F0FF")]
     families = [f"'{CARDS.family}'"]
     cjk = sorted({ord(char) for char in text if is_cjk(char)})
     if cjk:
-        faces.append(_font_face(CJK, cjk))
+        ranges = ", ".join(f"U+{low:X}-{high:X}" for low, high in CJK_RANGES)
+        faces.append(_font_face(CJK, cjk, ranges))
         families.append(f"'{CJK.family}'")
     first = ", ".join(families)
     sans = "system-ui, -apple-system, 'Segoe UI', helvetica, arial, sans-serif"

@@ -55,6 +55,7 @@ math[display="block"] { margin: 0.6em 0; }
 body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
                   margin: 2em auto; padding: 0 16px; line-height: 1.5; }
 .site-index li { margin-bottom: 0.8em; }
+.site-index code { font-family: var(--jp-code-font-family); }
 """
 
 
@@ -122,6 +123,11 @@ def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
     return title, sentence
 
 
+_INTRO = ("Each lesson was run once, top to bottom, to make these pages. A figure drawn by "
+          "sliders shows at the sliders' first values; to move them, open the notebook "
+          "in JupyterLab (<code>make lab</code>).")
+
+
 def _index_page(entries: list[tuple[str, str, str]], heading: str) -> str:
     items = "\n".join(
         f'<li><a href="{html.escape(page)}"><strong>{html.escape(title)}</strong></a><br>'
@@ -131,7 +137,8 @@ def _index_page(entries: list[tuple[str, str, str]], heading: str) -> str:
             f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
             f"<title>{html.escape(heading)}</title>\n"
             f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
-            f"<h1>{html.escape(heading)}</h1>\n<ol>\n{items}\n</ol>\n</body>\n</html>\n")
+            f"<h1>{html.escape(heading)}</h1>\n<p>{_INTRO}</p>\n"
+            f"<ol>\n{items}\n</ol>\n</body>\n</html>\n")
 
 
 def build_site(paths: Iterable[Path], out: str | Path = "build/html",
