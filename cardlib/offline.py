@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import functools
 import html
 import io
 import re
@@ -30,9 +31,18 @@ from pathlib import Path
 
 from nbconvert.preprocessors import Preprocessor
 
-__all__ = ["StaticWidgets", "offline_player", "math_to_mathml", "site_fonts_css",
-           "find_font", "CARDS", "CJK", "CARD_BLOCK", "WIDGET_VIEW",
-           "WIDGET_STATE"]
+__all__ = [
+    "StaticWidgets",
+    "offline_player",
+    "math_to_mathml",
+    "site_fonts_css",
+    "find_font",
+    "CARDS",
+    "CJK",
+    "CARD_BLOCK",
+    "WIDGET_VIEW",
+    "WIDGET_STATE",
+]
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -41,6 +51,7 @@ CARD_BLOCK = range(0x1F0A0, 0x1F100)
 
 
 # --- widgets -----------------------------------------------------------------
+
 
 def _control_caption(state: dict) -> str | None:
     """``"n = 5"`` for a control with a description and a value, else None."""
@@ -54,8 +65,12 @@ def _control_caption(state: dict) -> str | None:
     return f"{label} = {value}" if label else None
 
 
-def _walk(models: dict, model_id: str, outputs: list, captions: list, depth: int = 0) -> None:
-    if depth > 50 or model_id not in models:
+def _walk(
+    models: dict, model_id: str, outputs: list, captions: list, depth: int = 0
+) -> None:
+    if depth > 50:
+        raise ValueError(f"widgets nested more than 50 deep at {model_id}")
+    if model_id not in models:
         raise ValueError(f"widget {model_id} is not in the saved widget state")
     model = models[model_id]
     state = model.get("state", {})
@@ -63,7 +78,9 @@ def _walk(models: dict, model_id: str, outputs: list, captions: list, depth: int
         outputs.extend(copy.deepcopy(state.get("outputs", [])))
     elif isinstance(state.get("children"), list):
         for child in state["children"]:
-            _walk(models, child.removeprefix("IPY_MODEL_"), outputs, captions, depth + 1)
+            _walk(
+                models, child.removeprefix("IPY_MODEL_"), outputs, captions, depth + 1
+            )
     else:
         caption = _control_caption(state)
         if caption:
@@ -86,10 +103,16 @@ def static_outputs(models: dict, model_id: str) -> list[dict]:
     captions: list[str] = []
     _walk(models, model_id, outputs, captions)
     if captions:
-        text = html.escape(", ".join(captions))
-        note = f'<p class="static-controls">Shown at {text}; in JupyterLab the controls redraw it.</p>'
-        outputs.insert(0, {"output_type": "display_data", "metadata": {},
-                           "data": {"text/html": note, "text/plain": note}})
+        text = f"Shown at {', '.join(captions)}; in JupyterLab the controls redraw it."
+        note = f'<p class="static-controls">{html.escape(text)}</p>'
+        outputs.insert(
+            0,
+            {
+                "output_type": "display_data",
+                "metadata": {},
+                "data": {"text/html": note, "text/plain": text},
+            },
+        )
     return outputs
 
 
@@ -107,7 +130,9 @@ class StaticWidgets(Preprocessor):
                 try:
                     cell.source = math_to_mathml(cell.source)
                 except Exception as error:
-                    raise ValueError(f"cell {index}: cannot render math: {error}") from error
+                    raise ValueError(
+                        f"cell {index}: cannot render math: {error}"
+                    ) from error
             elif cell.cell_type == "code":
                 cell.outputs = self._static(cell.get("outputs", []), saved, index)
         return nb, resources
@@ -134,8 +159,10 @@ def _text(value) -> str:
 
 # --- frame players -------------------------------------------------------------
 
-_SVG = ('<svg class="player-icon" viewBox="0 0 16 16" width="1em" height="1em" '
-        'fill="currentColor" aria-hidden="true">{}</svg>')
+_SVG = (
+    '<svg class="player-icon" viewBox="0 0 16 16" width="1em" height="1em" '
+    'fill="currentColor" aria-hidden="true">{}</svg>'
+)
 _ICONS = {
     "minus": '<rect x="2" y="7" width="12" height="2"/>',
     "plus": '<path d="M7 2h2v5h5v2H9v5H7V9H2V7h5z"/>',
@@ -147,7 +174,9 @@ _ICONS = {
     "fast-forward": '<path d="M1 2l7 6-7 6zM8 2l7 6-7 6z"/>',
     "fast-backward": '<path d="M15 2L8 8l7 6zM8 2L1 8l7 6z"/>',
 }
-_FA_LINK = re.compile(r'<link[^>]*href="https?://[^"]*font-awesome[^"]*"[^>]*>\s*', re.I)
+_FA_LINK = re.compile(
+    r'<link[^>]*href="https?://[^"]*font-awesome[^"]*"[^>]*>\s*', re.I
+)
 _FA_ICON = re.compile(r'<i class="fa fa-([a-z-]+)( fa-flip-horizontal)?"></i>')
 
 
@@ -170,10 +199,14 @@ def offline_player(page: str) -> str:
 
 # --- math ------------------------------------------------------------------------
 
-_CODE = re.compile(r"(^[ \t]*```.*?^[ \t]*```|^[ \t]*~~~.*?^[ \t]*~~~|`+[^`]*?`+)", re.S | re.M)
+_CODE = re.compile(
+    r"(^[ \t]*```.*?^[ \t]*```|^[ \t]*~~~.*?^[ \t]*~~~|`+[^`]*?`+)", re.S | re.M
+)
 # $$display$$, or $inline$: no space inside the dollars, may wrap a line but not a paragraph.
-_MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?![\s$])((?:[^$\n]|\n(?![ \t]*\n))+?)(?<![\s\\])\$(?!\d)",
-                   re.S)
+_MATH = re.compile(
+    r"\$\$(.+?)\$\$|(?<![\\$])\$(?![\s$])((?:[^$\n]|\n(?![ \t]*\n))+?)(?<![\s\\])\$(?!\d)",
+    re.S,
+)
 
 
 def _mathml(match: re.Match) -> str:
@@ -184,7 +217,9 @@ def _mathml(match: re.Match) -> str:
     tex = " ".join(tex.split())
     mathml = convert(tex, display="block" if block is not None else "inline")
     # One line keeps Markdown from splitting it; the alttext keeps the TeX for copying.
-    return mathml.replace("\n", "").replace("<math ", f'<math alttext="{html.escape(tex)}" ', 1)
+    return mathml.replace("\n", "").replace(
+        "<math ", f'<math alttext="{html.escape(tex)}" ', 1
+    )
 
 
 def math_to_mathml(markdown: str) -> str:
@@ -201,14 +236,23 @@ def math_to_mathml(markdown: str) -> str:
     """
     parts = _CODE.split(markdown)
     # split() with one group puts code at odd positions
-    return "".join(part if i % 2 else _MATH.sub(_mathml, part) for i, part in enumerate(parts))
+    return "".join(
+        part if i % 2 else _MATH.sub(_mathml, part) for i, part in enumerate(parts)
+    )
 
 
 # --- fonts ----------------------------------------------------------------------------
 
 #: CJK ideographs, punctuation, kana and full-width forms (for the Chinese terms).
-CJK_RANGES = ((0x2E80, 0x2FDF), (0x3000, 0x312F), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
-              (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x20000, 0x2FFFF))
+CJK_RANGES = (
+    (0x2E80, 0x2FDF),
+    (0x3000, 0x312F),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xF900, 0xFAFF),
+    (0xFF00, 0xFFEF),
+    (0x20000, 0x2FFFF),
+)
 
 
 def is_cjk(char: str) -> bool:
@@ -221,23 +265,29 @@ class EmbeddedFont:
     """A font the site embeds (as a subset), and where to find one on this machine."""
 
     family: str
-    files: tuple[str, ...]   # file names to look for among the system fonts
-    sample: str              # characters the file must have
-    package: str             # the Debian package that installs one
-    css: str = ""            # extra @font-face descriptors
+    files: tuple[str, ...]  # file names to look for among the system fonts
+    sample: str  # characters the file must have
+    package: str  # the Debian package that installs one
+    css: str = ""  # extra @font-face descriptors
 
 
 #: The whole playing-card block U+1F0A0 to U+1F0FF (82 assigned, red joker U+1F0BF too).
 #: The cards stand on the baseline and are 0.77 em tall: tight line metrics.
 CARDS = EmbeddedFont(
-    "Playing Cards", ("NotoSansSymbols2-Regular.ttf", "Symbola.ttf", "Symbola_hint.ttf"),
-    "\U0001F0A1\U0001F0BF\U0001F0CF\U0001F0F5", "fonts-noto-core",
+    "Playing Cards",
+    ("NotoSansSymbols2-Regular.ttf", "Symbola.ttf", "Symbola_hint.ttf"),
+    "\U0001f0a1\U0001f0bf\U0001f0cf\U0001f0f5",
+    "fonts-noto-core",
     "  size-adjust: 180%;\n  ascent-override: 82%;\n  descent-override: 4%;\n"
-    "  line-gap-override: 0%;\n")
+    "  line-gap-override: 0%;\n",
+)
 #: The CJK characters a page uses (only those are embedded).
-CJK = EmbeddedFont("Site CJK", ("wqy-microhei.ttc", "DroidSansFallbackFull.ttf",
-                                "NotoSansCJK-Regular.ttc"),
-                   "洗牌算法，", "fonts-wqy-microhei")
+CJK = EmbeddedFont(
+    "Site CJK",
+    ("wqy-microhei.ttc", "DroidSansFallbackFull.ttf", "NotoSansCJK-Regular.ttc"),
+    "洗牌算法，",
+    "fonts-wqy-microhei",
+)
 
 
 def find_font(font: EmbeddedFont = CARDS) -> Path:
@@ -253,26 +303,32 @@ def find_font(font: EmbeddedFont = CARDS) -> Path:
                 return Path(path)
     raise FileNotFoundError(
         f"no font for {font.family!r} is installed (looked for {', '.join(font.files)}): "
-        f"install Debian's {font.package} (apt-get install {font.package})")
+        f"install Debian's {font.package} (apt-get install {font.package})"
+    )
 
 
-def _font_face(font: EmbeddedFont, codes: list[int], unicode_range: str) -> str:
+@functools.lru_cache(maxsize=8)
+def _font_face(font: EmbeddedFont, codes: tuple[int, ...], unicode_range: str) -> str:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
     buffer = io.BytesIO()
     with TTFont(find_font(font), fontNumber=0) as ttf:
         options = subset.Options()
-        options.drop_tables += ["FFTM"]  # FontForge's timestamps; fontTools cannot subset them
+        options.drop_tables += [
+            "FFTM"
+        ]  # FontForge's timestamps; fontTools cannot subset them
         subsetter = subset.Subsetter(options)
         subsetter.populate(unicodes=codes)
         subsetter.subset(ttf)
         ttf.flavor = "woff"
         ttf.save(buffer)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return (f"@font-face {{\n  font-family: '{font.family}';\n"
-            f"  src: url(data:font/woff;base64,{data}) format('woff');\n"
-            f"  unicode-range: {unicode_range};\n{font.css}}}\n")
+    return (
+        f"@font-face {{\n  font-family: '{font.family}';\n"
+        f"  src: url(data:font/woff;base64,{data}) format('woff');\n"
+        f"  unicode-range: {unicode_range};\n{font.css}}}\n"
+    )
 
 
 def site_fonts_css(text: str) -> str:
@@ -281,9 +337,9 @@ def site_fonts_css(text: str) -> str:
     The faces come first in every font stack; their unicode-range keeps them
     to their own characters, so all other text keeps JupyterLab's fonts.
     """
-    faces = [_font_face(CARDS, list(CARD_BLOCK), "U+1F0A0-1F0FF")]
+    faces = [_font_face(CARDS, tuple(CARD_BLOCK), "U+1F0A0-1F0FF")]
     families = [f"'{CARDS.family}'"]
-    cjk = sorted({ord(char) for char in text if is_cjk(char)})
+    cjk = tuple(sorted({ord(char) for char in text if is_cjk(char)}))
     if cjk:
         ranges = ", ".join(f"U+{low:X}-{high:X}" for low, high in CJK_RANGES)
         faces.append(_font_face(CJK, cjk, ranges))
@@ -293,4 +349,5 @@ def site_fonts_css(text: str) -> str:
     return "".join(faces) + (
         f":root {{\n  --jp-content-font-family: {first}, {sans};\n"
         f"  --jp-ui-font-family: {first}, {sans};\n"
-        f"  --jp-code-font-family: {first}, menlo, consolas, 'DejaVu Sans Mono', monospace;\n}}\n")
+        f"  --jp-code-font-family: {first}, menlo, consolas, 'DejaVu Sans Mono', monospace;\n}}\n"
+    )

@@ -73,8 +73,12 @@ def execute(path: Path, timeout: int = 300) -> nbformat.NotebookNode:
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(Path(path).parent)}}).execute()
+    NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(Path(path).parent)}},
+    ).execute()
     return nb
 
 
@@ -82,10 +86,13 @@ def export(nb: nbformat.NotebookNode, title: str) -> str:
     """Render an executed notebook as one offline HTML page."""
     from nbconvert import HTMLExporter
 
-    exporter = HTMLExporter(template_name="lab", exclude_input_prompt=True,
-                            exclude_output_prompt=True,
-                            extra_loaders=[DictLoader({"cardlib_site.html.j2": _TEMPLATE})],
-                            template_file="cardlib_site.html.j2")
+    exporter = HTMLExporter(
+        template_name="lab",
+        exclude_input_prompt=True,
+        exclude_output_prompt=True,
+        extra_loaders=[DictLoader({"cardlib_site.html.j2": _TEMPLATE})],
+        template_file="cardlib_site.html.j2",
+    )
     exporter.register_preprocessor(StaticWidgets(), enabled=True)
     nb = nbformat.from_dict(nb)  # a copy: the caller's notebook stays as it was
     nb.metadata["title"] = title
@@ -117,33 +124,47 @@ def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
                 title = _plain(block.splitlines()[0].lstrip("#"))
                 rest = "\n".join(block.splitlines()[1:]).strip()
                 block = rest
-            if title and block and not block.startswith(("#", ">", "|", "<", "```", "-", "*")):
-                sentence = re.split(r"(?<=[.!?])\s", " ".join(block.split()), maxsplit=1)[0]
+            if (
+                title
+                and block
+                and not block.startswith(("#", ">", "|", "<", "```", "-", "*"))
+            ):
+                sentence = re.split(
+                    r"(?<=[.!?])\s", " ".join(block.split()), maxsplit=1
+                )[0]
                 return title, _plain(sentence)
     return title, sentence
 
 
-_INTRO = ("Each lesson was run once, top to bottom, to make these pages. A figure drawn by "
-          "sliders shows at the sliders' first values; to move them, open the notebook "
-          "in JupyterLab (<code>make lab</code>).")
+_INTRO = (
+    "Each lesson was run once, top to bottom, to make these pages. A figure drawn by "
+    "sliders shows at the sliders' first values; to move them, open the notebook "
+    "in JupyterLab (<code>make lab</code>)."
+)
 
 
 def _index_page(entries: list[tuple[str, str, str]], heading: str) -> str:
     items = "\n".join(
         f'<li><a href="{html.escape(page)}"><strong>{html.escape(title)}</strong></a><br>'
         f"{math_to_mathml(html.escape(text, quote=False))}</li>"
-        for page, title, text in entries)
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
-            f"<title>{html.escape(heading)}</title>\n"
-            f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
-            f"<h1>{html.escape(heading)}</h1>\n<p>{_INTRO}</p>\n"
-            f"<ol>\n{items}\n</ol>\n</body>\n</html>\n")
+        for page, title, text in entries
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
+        f"<title>{html.escape(heading)}</title>\n"
+        f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
+        f"<h1>{html.escape(heading)}</h1>\n<p>{_INTRO}</p>\n"
+        f"<ol>\n{items}\n</ol>\n</body>\n</html>\n"
+    )
 
 
-def build_site(paths: Iterable[Path], out: str | Path = "build/html",
-               run: Callable[[Path], nbformat.NotebookNode] = execute,
-               heading: str = "Card shuffling, exactly: the lessons") -> list[Path]:
+def build_site(
+    paths: Iterable[Path],
+    out: str | Path = "build/html",
+    run: Callable[[Path], nbformat.NotebookNode] = execute,
+    heading: str = "Card shuffling, exactly: the lessons",
+) -> list[Path]:
     """Execute each notebook once with ``run`` and write the site to ``out``.
 
     Returns the pages written, the index first.
@@ -169,8 +190,12 @@ def build_site(paths: Iterable[Path], out: str | Path = "build/html",
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("notebooks", nargs="*", type=Path,
-                        help="notebooks to build (default: notebooks/NN_*.ipynb)")
+    parser.add_argument(
+        "notebooks",
+        nargs="*",
+        type=Path,
+        help="notebooks to build (default: notebooks/NN_*.ipynb)",
+    )
     parser.add_argument("--out", default="build/html", type=Path, help="output folder")
     args = parser.parse_args(argv)
     paths = args.notebooks or lesson_paths()

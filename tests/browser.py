@@ -21,9 +21,17 @@ from pathlib import Path
 
 import websocket
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars", "--remote-debugging-port=0"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+    "--remote-debugging-port=0",
+]
 #: Where Debian and other systems put the browser; CHROMIUM overrides.
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "chrome")
 
@@ -45,23 +53,43 @@ class Chromium:
     Events that arrive while waiting for an answer are kept in ``events``.
     """
 
-    def __init__(self, executable: str, extra_flags: list[str] = (), width: int = 1200,
-                 height: int = 900, timeout: float = 30, env: dict | None = None) -> None:
+    def __init__(
+        self,
+        executable: str,
+        extra_flags: list[str] = (),
+        width: int = 1200,
+        height: int = 900,
+        timeout: float = 30,
+        env: dict | None = None,
+    ) -> None:
         self.profile = tempfile.mkdtemp(prefix="chromium-profile-")
         self.process = subprocess.Popen(
-            [executable, *FLAGS, *extra_flags, f"--user-data-dir={self.profile}",
-             f"--window-size={width},{height}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            [
+                executable,
+                *FLAGS,
+                *extra_flags,
+                f"--user-data-dir={self.profile}",
+                f"--window-size={width},{height}",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        )
         self.timeout = timeout
         self.events: list[dict] = []
         self._ids = itertools.count(1)
         try:
             port, path = self._endpoint(timeout)
             self.socket = websocket.create_connection(
-                f"ws://127.0.0.1:{port}{path}", timeout=timeout, suppress_origin=True)
-            target = self._send("Target.createTarget", {"url": "about:blank"})["targetId"]
-            self.session = self._send("Target.attachToTarget",
-                                      {"targetId": target, "flatten": True})["sessionId"]
+                f"ws://127.0.0.1:{port}{path}", timeout=timeout, suppress_origin=True
+            )
+            target = self._send("Target.createTarget", {"url": "about:blank"})[
+                "targetId"
+            ]
+            self.session = self._send(
+                "Target.attachToTarget", {"targetId": target, "flatten": True}
+            )["sessionId"]
         except BaseException:
             self.close()
             raise
@@ -71,14 +99,20 @@ class Chromium:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise ProtocolError(f"the browser exited at start with code {self.process.returncode}")
+                raise ProtocolError(
+                    f"the browser exited at start with code {self.process.returncode}"
+                )
             lines = active.read_text().split() if active.exists() else []
             if len(lines) == 2:
                 return lines[0], lines[1]
             time.sleep(0.05)
-        raise ProtocolError(f"the browser did not open its debugging port within {timeout} s")
+        raise ProtocolError(
+            f"the browser did not open its debugging port within {timeout} s"
+        )
 
-    def _send(self, method: str, params: dict | None = None, session: str | None = None) -> dict:
+    def _send(
+        self, method: str, params: dict | None = None, session: str | None = None
+    ) -> dict:
         message_id = next(self._ids)
         message = {"id": message_id, "method": method, "params": params or {}}
         if session:
@@ -123,8 +157,12 @@ class Chromium:
 
     def evaluate(self, expression: str):
         """The JSON value of a JavaScript expression (promises are awaited)."""
-        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True,
-                           returnByValue=True)
+        result = self.call(
+            "Runtime.evaluate",
+            expression=expression,
+            awaitPromise=True,
+            returnByValue=True,
+        )
         if "exceptionDetails" in result:
             raise ProtocolError(f"JavaScript failed: {result['exceptionDetails']}")
         return result["result"].get("value")
@@ -132,18 +170,33 @@ class Chromium:
     def screenshot(self, path: Path, max_height: int = 16000) -> None:
         """Save the whole page (up to ``max_height`` CSS pixels) as a PNG."""
         size = self.call("Page.getLayoutMetrics")["cssContentSize"]
-        clip = {"x": 0, "y": 0, "width": size["width"],
-                "height": min(size["height"], max_height), "scale": 1}
-        data = self.call("Page.captureScreenshot", format="png", clip=clip,
-                         captureBeyondViewport=True)["data"]
+        clip = {
+            "x": 0,
+            "y": 0,
+            "width": size["width"],
+            "height": min(size["height"], max_height),
+            "scale": 1,
+        }
+        data = self.call(
+            "Page.captureScreenshot",
+            format="png",
+            clip=clip,
+            captureBeyondViewport=True,
+        )["data"]
         Path(path).write_bytes(base64.b64decode(data))
 
     def failed_requests(self) -> list[str]:
         """URLs (and reasons) of requests that failed since the last :meth:`open`."""
-        urls = {e["params"]["requestId"]: e["params"]["request"]["url"]
-                for e in self.events if e["method"] == "Network.requestWillBeSent"}
-        return [f"{urls.get(e['params']['requestId'], '?')[:120]}: {e['params']['errorText']}"
-                for e in self.events if e["method"] == "Network.loadingFailed"]
+        urls = {
+            e["params"]["requestId"]: e["params"]["request"]["url"]
+            for e in self.events
+            if e["method"] == "Network.requestWillBeSent"
+        }
+        return [
+            f"{urls.get(e['params']['requestId'], '?')[:120]}: {e['params']['errorText']}"
+            for e in self.events
+            if e["method"] == "Network.loadingFailed"
+        ]
 
     def close(self) -> None:
         try:

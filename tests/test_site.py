@@ -18,18 +18,22 @@ from pathlib import Path
 
 import matplotlib
 import pytest
-
 from browser import Chromium, find_chromium
+from notebook_runner import executed, lesson_paths
+
 from cardlib import site
 from cardlib.offline import CARDS, CJK, find_font
-from notebook_runner import executed, lesson_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = Path(__file__).resolve().parent / "data" / "site_sample.ipynb"
 OUT = {"lessons": ROOT / "build" / "html", "sample": ROOT / "build" / "site-sample"}
 SHOTS = OUT["lessons"] / "screenshots"
 IN_CI = os.environ.get("CI", "").lower() == "true"
-PAGES = [("sample", "index.html"), ("sample", "site_sample.html"), ("lessons", "index.html")]
+PAGES = [
+    ("sample", "index.html"),
+    ("sample", "site_sample.html"),
+    ("lessons", "index.html"),
+]
 PAGES += [("lessons", f"{path.stem}.html") for path in lesson_paths()]
 
 
@@ -59,6 +63,7 @@ def sites(fonts) -> dict:
             paths = [SAMPLE] if name == "sample" else lesson_paths()
             built[name] = site.build_site(paths, OUT[name], run=executed)
         return built[name]
+
     return get
 
 
@@ -98,7 +103,9 @@ class _Loads(HTMLParser):
 
     def handle_data(self, data):
         if self._in == "style":
-            self.external += [f"<style> {m.group(0)}" for m in _CSS_LOAD.finditer(_no_comments(data))]
+            self.external += [
+                f"<style> {m.group(0)}" for m in _CSS_LOAD.finditer(_no_comments(data))
+            ]
         elif self._in == "script":
             self.external += [f"<script> {m.group(0)}" for m in _JS_URL.finditer(data)]
 
@@ -114,14 +121,20 @@ def external_loads(page: str) -> list[str]:
 
 
 def test_scanner_finds_external_loads():
-    page = ('<script src="https://cdn.example/require.js"></script>'
-            '<link rel="stylesheet" href="//cdn.example/fa.css"><img src="data:image/png;base64,AA">'
-            '<style>/* see https://example.org */ @font-face { src: url(https://x/f.woff) }</style>'
-            '<script>import("https://cdn.example/mermaid.mjs")</script>'
-            '<a href="https://en.wikipedia.org/wiki/Fisher-Yates_shuffle">a link is fine</a>'
-            '<math xmlns="http://www.w3.org/1998/Math/MathML"></math>')
+    page = (
+        '<script src="https://cdn.example/require.js"></script>'
+        '<link rel="stylesheet" href="//cdn.example/fa.css"><img src="data:image/png;base64,AA">'
+        "<style>/* see https://example.org */ @font-face { src: url(https://x/f.woff) }</style>"
+        '<script>import("https://cdn.example/mermaid.mjs")</script>'
+        '<a href="https://en.wikipedia.org/wiki/Fisher-Yates_shuffle">a link is fine</a>'
+        '<math xmlns="http://www.w3.org/1998/Math/MathML"></math>'
+    )
     assert [found[:12] for found in external_loads(page)] == [
-        "<script src=", "<link href=/", "<style> url(", "<script> \"ht"]
+        "<script src=",
+        "<link href=/",
+        "<style> url(",
+        '<script> "ht',
+    ]
 
 
 @pytest.mark.parametrize("name, page", PAGES, ids=[f"{n}/{p}" for n, p in PAGES])
@@ -138,6 +151,7 @@ def test_stylesheet_loads_nothing_external(name, sites):
 
 
 # --- what the build puts in the pages ------------------------------------------------
+
 
 def test_index_lists_every_notebook_with_its_summary(sites):
     index = _read("sample", "index.html", sites)
@@ -166,7 +180,9 @@ def test_lesson_pages_have_no_widget_state(sites):
     if not lesson_paths():
         pytest.skip("no lessons yet")
     for page in sites("lessons")[1:]:
-        assert "application/vnd.jupyter.widget" not in page.read_text(encoding="utf-8"), page.name
+        assert "application/vnd.jupyter.widget" not in page.read_text(
+            encoding="utf-8"
+        ), page.name
 
 
 # --- in a real browser, offline -----------------------------------------------------
@@ -243,9 +259,11 @@ def _bare_fontconfig(folder: Path) -> Path:
     """
     fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
     config = folder / "fonts.conf"
-    config.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
-                      f"<fontconfig><dir>{fonts}</dir>"
-                      f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n")
+    config.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
+        f"<fontconfig><dir>{fonts}</dir>"
+        f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n"
+    )
     return config
 
 
@@ -253,13 +271,25 @@ def _bare_fontconfig(folder: Path) -> Path:
 def browser(tmp_path_factory):
     executable = find_chromium()
     if executable is None:
-        _missing("no Chromium found (install Debian's chromium, or set CHROMIUM=/path/to/it)")
-    env = {**os.environ, "FONTCONFIG_FILE": str(_bare_fontconfig(tmp_path_factory.mktemp("fc")))}
-    with Chromium(executable, ["--host-resolver-rules=MAP * ~NOTFOUND"], env=env) as chromium:
+        _missing(
+            "no Chromium found (install Debian's chromium, or set CHROMIUM=/path/to/it)"
+        )
+    env = {
+        **os.environ,
+        "FONTCONFIG_FILE": str(_bare_fontconfig(tmp_path_factory.mktemp("fc"))),
+    }
+    with Chromium(
+        executable, ["--host-resolver-rules=MAP * ~NOTFOUND"], env=env
+    ) as chromium:
         chromium.call("Page.enable")
         chromium.call("Network.enable")
-        chromium.call("Network.emulateNetworkConditions", offline=True, latency=0,
-                      downloadThroughput=-1, uploadThroughput=-1)
+        chromium.call(
+            "Network.emulateNetworkConditions",
+            offline=True,
+            latency=0,
+            downloadThroughput=-1,
+            uploadThroughput=-1,
+        )
         yield chromium
 
 
@@ -273,14 +303,21 @@ def _open(browser, path: Path) -> dict:
 def test_browser_checks_can_fail(browser, tmp_path):
     """A page with a missing image, a CDN script and an unassigned card code point."""
     page = tmp_path / "bad.html"
-    page.write_text('<html><meta charset="utf-8"><body>'
-                    '<script src="https://cdn.example.org/x.js"></script><img src="missing.png">'
-                    '<p>red joker \U0001F0BF, 洗牌</p></body></html>', encoding="utf-8")
+    page.write_text(
+        '<html><meta charset="utf-8"><body>'
+        '<script src="https://cdn.example.org/x.js"></script><img src="missing.png">'
+        "<p>red joker \U0001f0bf, 洗牌</p></body></html>",
+        encoding="utf-8",
+    )
     report = _open(browser, page)
     assert len(report["failed"]) == 2, report["failed"]
     assert report["broken"] == ["file://" + str(tmp_path / "missing.png")]
     # with only DejaVu offered, the red joker and the Chinese characters are boxes
-    assert [box.split()[0] for box in report["boxes"]] == ["U+1F0BF", "U+6D17", "U+724C"]
+    assert [box.split()[0] for box in report["boxes"]] == [
+        "U+1F0BF",
+        "U+6D17",
+        "U+724C",
+    ]
 
 
 @pytest.mark.parametrize("name, page", PAGES, ids=[f"{n}/{p}" for n, p in PAGES])
@@ -291,7 +328,9 @@ def test_page_in_browser_offline(name, page, sites, browser):
     browser.screenshot(SHOTS / f"{name}-{Path(page).stem}.png")
     assert report["failed"] == []
     assert report["broken"] == []
-    assert report["control"], "the glyph check did not see an unassigned code point as missing"
+    assert report["control"], (
+        "the glyph check did not see an unassigned code point as missing"
+    )
     assert report["boxes"] == []
     for player in report["players"]:
         assert player["from"] != player["to"] and player["image_changed"], player

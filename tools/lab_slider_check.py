@@ -67,46 +67,75 @@ def main(notebook: Path) -> int:
     root.mkdir()
     shutil.copy(notebook, root / notebook.name)
     port, token = free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
-           "JUPYTERLAB_WORKSPACES_DIR": str(work / "workspaces")}
-    command = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser",
-               f"--ServerApp.port={port}", "--ServerApp.ip=127.0.0.1",
-               f"--ServerApp.root_dir={root}", f"--IdentityProvider.token={token}",
-               "--LabApp.expose_app_in_browser=True"]
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(work / "workspaces"),
+    }
+    command = [
+        str(Path(sys.executable).parent / "jupyter"),
+        "lab",
+        "--no-browser",
+        f"--ServerApp.port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.root_dir={root}",
+        f"--IdentityProvider.token={token}",
+        "--LabApp.expose_app_in_browser=True",
+    ]
     if os.getuid() == 0:
         command.append("--allow-root")
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                              stderr=open(OUT / "server.log", "w"))
+    server = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=(OUT / "server.log").open("w"),
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         started = time.monotonic()
         while True:
             try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2) as r:
-                    print("server up after %.1f s:" % (time.monotonic() - started),
-                          json.load(r))
+                with urllib.request.urlopen(
+                    f"{base}/api/status?token={token}", timeout=2
+                ) as r:
+                    print(
+                        "server up after %.1f s:" % (time.monotonic() - started),
+                        json.load(r),
+                    )
                     break
-            except OSError:
+            except OSError as error:
                 if time.monotonic() - started > 60 or server.poll() is not None:
-                    raise RuntimeError(f"JupyterLab did not start; see {OUT / 'server.log'}")
+                    raise RuntimeError(
+                        f"JupyterLab did not start; see {OUT / 'server.log'}"
+                    ) from error
                 time.sleep(0.5)
         with Chromium(find_chromium(), width=1400, height=1000, timeout=60) as browser:
             browser.call("Page.enable")
             browser.open(f"{base}/lab/tree/{notebook.name}?token={token}")
-            wait(browser, "!!(window.jupyterapp && jupyterapp.shell.currentWidget"
-                          " && jupyterapp.shell.currentWidget.sessionContext"
-                          " && jupyterapp.shell.currentWidget.sessionContext.session"
-                          " && jupyterapp.shell.currentWidget.sessionContext.session.kernel)",
-                 90, "the notebook and its kernel")
+            wait(
+                browser,
+                "!!(window.jupyterapp && jupyterapp.shell.currentWidget"
+                " && jupyterapp.shell.currentWidget.sessionContext"
+                " && jupyterapp.shell.currentWidget.sessionContext.session"
+                " && jupyterapp.shell.currentWidget.sessionContext.session.kernel)",
+                90,
+                "the notebook and its kernel",
+            )
             started = time.monotonic()
-            browser.evaluate("jupyterapp.commands.execute('notebook:run-all-cells')"
-                             ".then(() => true)")
-            wait(browser, """(() => {
+            browser.evaluate(
+                "jupyterapp.commands.execute('notebook:run-all-cells').then(() => true)"
+            )
+            wait(
+                browser,
+                """(() => {
                 const panel = jupyterapp.shell.currentWidget;
                 const cells = panel.content.widgets.filter(c => c.model.type === 'code');
                 return panel.sessionContext.session.kernel.status === 'idle'
                     && cells.every(c => c.model.executionCount !== null);
-            })()""", 180, "all cells to run")
+            })()""",
+                180,
+                "all cells to run",
+            )
             print("all cells ran in %.1f s" % (time.monotonic() - started))
             before = wait(browser, FIRST_SLIDER, 30, "a slider with a figure")
             browser.evaluate("""(() => {
@@ -115,15 +144,23 @@ def main(notebook: Path) -> int:
             time.sleep(1)
             browser.screenshot(OUT / "before.png")
             for kind in ("keyDown", "keyUp"):
-                browser.call("Input.dispatchKeyEvent", type=kind, key="ArrowRight",
-                             code="ArrowRight", windowsVirtualKeyCode=39,
-                             nativeVirtualKeyCode=39)
+                browser.call(
+                    "Input.dispatchKeyEvent",
+                    type=kind,
+                    key="ArrowRight",
+                    code="ArrowRight",
+                    windowsVirtualKeyCode=39,
+                    nativeVirtualKeyCode=39,
+                )
             pressed = time.monotonic()
-            changed = (f"(() => {{ const now = {FIRST_SLIDER.strip()};"
-                       f" return now.readout !== {json.dumps(before['readout'])}"
-                       f" && now.image !== {json.dumps(before['image'])} ? now : null; }})()")
-            after = wait(browser, changed,
-                60, "the slider's readout and figure to change")
+            changed = (
+                f"(() => {{ const now = {FIRST_SLIDER.strip()};"
+                f" return now.readout !== {json.dumps(before['readout'])}"
+                f" && now.image !== {json.dumps(before['image'])} ? now : null; }})()"
+            )
+            after = wait(
+                browser, changed, 60, "the slider's readout and figure to change"
+            )
             print("redrawn %.2f s after the key press" % (time.monotonic() - pressed))
             time.sleep(1)
             browser.screenshot(OUT / "after.png")
@@ -140,5 +177,9 @@ def main(notebook: Path) -> int:
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "notebooks" / "01_fair_shuffle.ipynb"
+    target = (
+        Path(sys.argv[1])
+        if len(sys.argv) > 1
+        else ROOT / "notebooks" / "01_fair_shuffle.ipynb"
+    )
     raise SystemExit(main(target))
