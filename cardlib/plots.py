@@ -176,3 +176,122 @@ def exact_bars(ax: Axes, dist: dict, title: str | None = None) -> Axes:
     if title:
         ax.set_title(title, fontsize=13)
     return ax
+
+
+# --- Lessons 2 and 3: timing, convergence, p-values, cycles (one block, merges cleanly) ---
+
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, NullLocator  # noqa: E402
+
+_LINE_COLOURS = [OKABE_ITO[c] for c in
+                 ("blue", "orange", "green", "vermillion", "purple", "sky", "black", "yellow")]
+
+
+def _duration(seconds: float) -> str:
+    """'1 ms', '10 µs', '0.1 s': a time in words for tick labels."""
+    for unit, size in (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if seconds >= size * 0.999:
+            return f"{seconds / size:g} {unit}"
+    return f"{seconds:g} s"
+
+
+def _plain_log_ticks(axis, label=lambda v: f"{v:,.0f}" if v >= 1 else f"{v:g}") -> None:
+    """Label a log axis at powers of ten in plain text (mathtext labels are slow to lay out)."""
+    axis.set_major_locator(LogLocator(base=10))
+    axis.set_major_formatter(FuncFormatter(lambda v, _: label(v)))
+    axis.set_minor_formatter(NullFormatter())
+
+
+def timing_loglog(ax: Axes, timings, largest: int | None = None, points: int = 4,
+                  title: str | None = None) -> Axes:
+    """Draw seconds per shuffle against n on log-log axes, with the fitted slopes dashed.
+
+    ``timings`` is a :class:`cardlib.timing.Timings`; the slopes are fitted
+    over the last ``points`` sizes up to ``largest``.
+    """
+    from .timing import loglog_fit
+
+    sizes = [n for n in timings.sizes if largest is None or n <= largest]
+    fitted = sizes[-points:]
+    for (name, seconds), colour in zip(timings.seconds.items(), _LINE_COLOURS):
+        seconds = seconds[: len(sizes)]
+        slope, intercept = loglog_fit(fitted, seconds[-points:])
+        ax.loglog(sizes, seconds, "o-", color=colour, linewidth=2, markersize=6,
+                  label=f"{name}: fitted slope {slope:.2f}")
+        line = np.array([fitted[0] / 1.5, fitted[-1] * 1.5])
+        ax.loglog(line, np.exp(intercept) * line**slope, "--", color=colour, linewidth=1.5)
+    # Plain tick labels in words (mathtext labels are slow to lay out on every redraw).
+    ax.set_xticks(sizes, [f"{n:,}" for n in sizes], rotation=45 if len(sizes) > 6 else 0)
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    _plain_log_ticks(ax.yaxis, _duration)
+    ax.set_xlabel("cards in the deck (n, log scale)", fontsize=12)
+    ax.set_ylabel("time per shuffle (log scale)", fontsize=12)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize=11, loc="upper left")
+    if title:
+        ax.set_title(title, fontsize=13)
+    return ax
+
+
+def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | None = None) -> Axes:
+    """Draw running frequencies of ``card`` at each position against trials, exact values dotted.
+
+    ``frequencies`` is from :func:`cardlib.stats.landing_frequencies`;
+    ``exact_row[j]`` is the exact probability that the card ends at position j.
+    """
+    frequencies = np.asarray(frequencies, dtype=float)
+    # About 400 points spread evenly on the log axis are plenty, and keep redraws fast.
+    rows = np.unique(np.geomspace(1, frequencies.shape[0], 400).astype(int)) - 1
+    trials = rows + 1
+    for j, colour in zip(range(frequencies.shape[1]), itertools.cycle(_LINE_COLOURS)):
+        ax.semilogx(trials, frequencies[rows, j], color=colour, linewidth=1.6,
+                    label=f"position {j}: exact {float(exact_row[j]):.4f}")
+        ax.axhline(float(exact_row[j]), color=colour, linestyle=":", linewidth=2)
+    _plain_log_ticks(ax.xaxis)
+    ax.set_ylim(-0.01, min(1, 2.2 * max(float(max(exact_row)), 1e-9)))
+    ax.set_xlabel("number of shuffles (log scale)", fontsize=12)
+    ax.set_ylabel(f"fraction with card {card} at the position", fontsize=12)
+    ax.legend(fontsize=10, loc="upper right", ncol=2)
+    if title:
+        ax.set_title(title, fontsize=13)
+    return ax
+
+
+def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
+                  level: float = 0.01, title: str | None = None) -> Axes:
+    """Draw chi-square p-values against the number of shuffles, with a significance level."""
+    floor = 1e-20
+    shown = np.maximum(np.asarray(p_values, dtype=float), floor)
+    ax.loglog(trials, shown, "o-", color=OKABE_ITO["blue"], linewidth=2, markersize=5)
+    ax.axhline(level, color=OKABE_ITO["vermillion"], linestyle="--", linewidth=1.5,
+               label=f"p = {level}: below it, call the shuffle unfair")
+    ax.legend(fontsize=10, loc="center left")
+    _plain_log_ticks(ax.xaxis)
+    ax.set_ylim(floor / 3, 3)
+    ax.set_yticks([1e-20, 1e-15, 1e-10, 1e-5, 0.01, 1], ["1e-20", "1e-15", "1e-10", "1e-5", "0.01", "1"])
+    ax.yaxis.set_minor_locator(NullLocator())  # 20 decades of minor ticks cost time, say nothing
+    ax.set_xlabel("number of shuffles (log scale)", fontsize=12)
+    ax.set_ylabel(f"chi-square p-value (log; floor {floor:g})", fontsize=12)
+    if title:
+        ax.set_title(title, fontsize=13)
+    return ax
+
+
+def cycle_bars(ax: Axes, distributions: dict[str, dict], title: str | None = None) -> Axes:
+    """Draw, side by side, the exact probability of each number of cycles for each shuffle.
+
+    ``distributions`` maps a name to the result of :func:`cardlib.stats.cycle_distribution`.
+    """
+    names = list(distributions)
+    width = 0.8 / len(names)
+    for k, (name, colour) in enumerate(zip(names, _LINE_COLOURS)):
+        cycles = sorted(distributions[name])
+        ax.bar([c - 0.4 + width * (k + 0.5) for c in cycles],
+               [float(distributions[name][c]) for c in cycles], width=width, color=colour,
+               edgecolor="black", linewidth=0.5, label=name)
+    ax.set_xticks(sorted(distributions[names[0]]))
+    ax.set_xlabel("number of cycles in the final order", fontsize=12)
+    ax.set_ylabel("exact probability", fontsize=12)
+    ax.legend(fontsize=11)
+    if title:
+        ax.set_title(title, fontsize=13)
+    return ax

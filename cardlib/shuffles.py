@@ -123,10 +123,10 @@ def knuth_shuffle(deck: MutableSequence, rng=None) -> None:
     [0, 1, 3, 2]
     """
     _check_in_place("knuth_shuffle", deck)
-    rng = as_rng(rng)
+    randrange = as_rng(rng).randrange  # a local name: the loop's one lookup
     # Invariant: deck[i+1:] is settled, a uniform random arrangement of its cards.
     for i in reversed(range(1, len(deck))):
-        j = rng.randrange(i + 1)
+        j = randrange(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
 
 
@@ -262,3 +262,32 @@ def deal(deck, players: int, cards_each: int, rng=None) -> tuple[list[list], lis
         raise ValueError(f"cannot deal {wanted} cards from a deck of {len(pile)}")
     dealt, rest = draw(pile, wanted, rng)
     return [dealt[p::players] for p in range(players)], rest
+
+
+# --- Lesson 3: the 1999 online-poker shuffle (a block at the end, to merge cleanly) ---
+
+__all__.append("poker_1999_shuffle")
+
+
+def poker_1999_shuffle(deck: MutableSequence, rng=None) -> None:
+    """Shuffle in place as the 1999 online-poker software did. Unfair twice over!
+
+    Its Pascal loop swapped card ``ctr`` (1 to 52) with card ``random(51) + 1``,
+    a position from 1 to 51 only (Arkin et al. 1999): a naive swap, and an
+    off-by-one. Here, 0-based: each position i is swapped with a position drawn
+    from 0..n-2, so the last position is only touched at the last step, and the
+    last card can never stay where it started.
+
+    >>> deck = list(range(5))
+    >>> poker_1999_shuffle(deck, rng=1)
+    >>> sorted(deck), deck[-1] != 4
+    ([0, 1, 2, 3, 4], True)
+    """
+    _check_in_place("poker_1999_shuffle", deck)
+    rng = as_rng(rng)
+    n = len(deck)
+    if n < 2:
+        return
+    for i in range(n):
+        j = rng.randrange(n - 1)
+        deck[i], deck[j] = deck[j], deck[i]

@@ -10,15 +10,98 @@ array([[0.33333333, 0.33333333, 0.33333333],
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
 
-from . import exact
-from .shuffles import as_rng
+from . import batched, exact
+from .shuffles import _check_count, as_rng
 
 __all__ = ["exact_position_matrix", "position_matrix", "position_counts"]
+
+# --- Batched simulation: many decks at once (kernels in cardlib.batched) ----
+__all__ += ["simulate", "count_positions", "MAX_ENTRIES"]
+
+#: simulate refuses to make arrays with more entries than this (4 GB as int64).
+MAX_ENTRIES = 5 * 10**8
+#: Entries shuffled per kernel call; bounds the kernels' temporary arrays.
+CHUNK_ENTRIES = 2**18
+
+
+def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
+             dtype=np.int64, **options) -> np.ndarray:
+    """Return ``trials`` decks shuffled with the law of ``shuffle``, as one array.
+
+    Row t is what ``shuffle`` makes of ``list(range(n_cards))``: entry [t, j]
+    is the card at position j. The rows are independent and computed
+    together with NumPy by the kernel that :mod:`cardlib.batched` registers
+    for ``shuffle``; ``options`` go to that kernel (``k=7`` for seven riffles).
+    ``seed`` is None, an int or a ``numpy.random.Generator``; ``dtype`` may be
+    a smaller integer type to save memory.
+
+    >>> from cardlib.shuffles import knuth_shuffle, sattolo_shuffle
+    >>> decks = simulate(sattolo_shuffle, 4, 10_000, seed=1)
+    >>> decks.shape, bool((decks != np.arange(4)).all())   # nobody stays put
+    ((10000, 4), True)
+    >>> bool((simulate(knuth_shuffle, 5, 3, seed=2) == simulate(knuth_shuffle, 5, 3, seed=2)).all())
+    True
+    >>> simulate(knuth_shuffle, 52, 10, seed=1, k=3)
+    Traceback (most recent call last):
+    ...
+    TypeError: simulate(knuth_shuffle, ...) got unknown options ['k']; it accepts none
+    """
+    n = _check_count("n_cards", n_cards)
+    trials = _check_count("trials", trials)
+    kernel = batched.kernel_for(shuffle)
+    dtype = np.dtype(dtype)
+    if dtype.kind not in "iu" or np.iinfo(dtype).max < max(n - 1, 0):
+        raise ValueError(f"dtype {dtype} cannot hold the card numbers 0..{n - 1}")
+    if n * trials > MAX_ENTRIES:
+        raise ValueError(
+            f"simulate would make {trials:,} decks of {n} cards = {n * trials:,} "
+            f"entries, more than the limit of {MAX_ENTRIES:,}; use fewer trials"
+        )
+    if isinstance(seed, np.random.Generator):
+        gen = seed
+    elif seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        gen = np.random.default_rng(seed)
+    else:
+        raise TypeError(f"seed must be None, an int or a numpy Generator, not {type(seed).__name__}")
+    decks = np.empty((trials, n), dtype=dtype)
+    decks[:] = np.arange(n, dtype=dtype)
+    try:  # check the options before any work
+        inspect.signature(kernel).bind(decks[:0], gen, **options)
+    except TypeError:
+        name = getattr(shuffle, "__name__", shuffle)
+        accepted = list(inspect.signature(kernel).parameters.values())[2:]
+        unknown = sorted(set(options) - {p.name for p in accepted})
+        if unknown:
+            raise TypeError(
+                f"simulate({name}, ...) got unknown options {unknown}; "
+                f"it accepts {[p.name for p in accepted] or 'none'}"
+            ) from None
+        missing = [p.name for p in accepted if p.default is p.empty and p.name not in options]
+        raise TypeError(f"simulate({name}, ...) needs the option {', '.join(missing)}"
+                        " (for example k=7)") from None
+    rows = max(1, CHUNK_ENTRIES // max(n, 1))
+    for start in range(0, trials, rows):
+        kernel(decks[start:start + rows], gen, **options)
+    return decks
+
+
+def count_positions(decks: np.ndarray) -> np.ndarray:
+    """Return counts[i, j], how many of the decks (rows) hold card i at position j.
+
+    >>> count_positions(np.array([[0, 1, 2], [2, 0, 1]])).tolist()
+    [[1, 1, 0], [0, 1, 1], [1, 0, 1]]
+    """
+    trials, n = decks.shape
+    counts = np.zeros((n, n), dtype=np.int64)
+    for position in range(n):  # one column at a time: no (trials, n) temporary
+        counts[:, position] = np.bincount(decks[:, position], minlength=n)
+    return counts
 
 
 def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fraction]]:
@@ -67,3 +150,216 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
         order = deck if result is None else result
         counts[order, columns] += 1
     return counts
+
+
+# --- Chi-square test with its p-value (lessons 2, 3 and 6) ---------------------------
+# Kept in one block at the end of the module so that it merges cleanly with others.
+
+import math as _math  # noqa: E402
+from dataclasses import dataclass as _dataclass  # noqa: E402
+
+__all__ += ["ChiSquare", "chi_square", "chi_square_sf", "regularized_upper_gamma"]
+
+_EPS = 1e-15
+_TINY = 1e-300
+_MAX_TERMS = 100_000
+
+
+def regularized_upper_gamma(a: float, x: float) -> float:
+    """Return Q(a, x) = Γ(a, x) / Γ(a), the regularized upper incomplete gamma function.
+
+    A power series for x < a + 1 and a continued fraction (modified Lentz)
+    otherwise, the classical split that keeps both fast and accurate.
+
+    >>> round(regularized_upper_gamma(1, 2), 12) == round(_math.exp(-2), 12)
+    True
+    >>> round(regularized_upper_gamma(0.5, 2), 12) == round(_math.erfc(2 ** 0.5), 12)
+    True
+    """
+    if not a > 0:
+        raise ValueError(f"the shape a must be positive, got {a}")
+    if x < 0 or _math.isnan(x):
+        raise ValueError(f"x must be at least 0, got {x}")
+    if x == 0:
+        return 1.0
+    log_front = -x + a * _math.log(x) - _math.lgamma(a)  # log(e^-x x^a / Γ(a))
+    if x < a + 1:
+        # P(a, x) = e^-x x^a / Γ(a+1) * sum_k x^k / ((a+1)...(a+k)); Q = 1 - P.
+        term = total = 1 / a
+        for k in range(1, _MAX_TERMS):
+            term *= x / (a + k)
+            total += term
+            if abs(term) < abs(total) * _EPS:
+                return max(0.0, 1 - total * _math.exp(log_front))
+    else:
+        # Q(a, x) = e^-x x^a / Γ(a) * 1/(x+1-a- 1(1-a)/(x+3-a- 2(2-a)/(x+5-a- ...)))
+        b = x + 1 - a
+        c = 1 / _TINY
+        d = 1 / b
+        fraction = d
+        for k in range(1, _MAX_TERMS):
+            an = -k * (k - a)
+            b += 2
+            d = an * d + b
+            d = _TINY if abs(d) < _TINY else d
+            c = b + an / c
+            c = _TINY if abs(c) < _TINY else c
+            d = 1 / d
+            fraction *= d * c
+            if abs(d * c - 1) < _EPS:
+                return fraction * _math.exp(log_front)
+    raise ArithmeticError(f"Q({a}, {x}) did not converge in {_MAX_TERMS} terms")
+
+
+def chi_square_sf(statistic: float, dof: int) -> float:
+    """Return P(X >= statistic) for X chi-square distributed with ``dof`` degrees of freedom.
+
+    Known 5% critical values give 0.05:
+
+    >>> round(chi_square_sf(3.841458820694124, 1), 10), round(chi_square_sf(18.307038053275146, 10), 10)
+    (0.05, 0.05)
+    """
+    if isinstance(dof, bool) or not isinstance(dof, int) or dof < 1:
+        raise ValueError(f"degrees of freedom must be a whole number of at least 1, got {dof!r}")
+    return regularized_upper_gamma(dof / 2, statistic / 2)
+
+
+@_dataclass(frozen=True)
+class ChiSquare:
+    """Pearson's chi-square statistic, its degrees of freedom and its p-value."""
+
+    statistic: float
+    dof: int
+    p_value: float
+
+
+def chi_square(counts, expected=None) -> ChiSquare:
+    """Test counts against a fair shuffle with Pearson's chi-square; return the p-value too.
+
+    The p-value is the probability that a truly fair shuffle would give counts
+    at least this far from the expected ones; a tiny one says "not fair".
+
+    - 1-D ``counts``: how often each outcome (for example each of the n! orders)
+      occurred, against ``expected`` probabilities (default: all equal);
+      k - 1 degrees of freedom.
+    - 2-D n-by-n ``counts`` from :func:`position_counts` (card i at position j):
+      every row and column sums to the number of trials T. One shuffle fills
+      n cells at once, so the cells are not independent: for a uniform shuffle
+      the Pearson sum over all n^2 cells (expected T/n each) is distributed
+      about as n/(n-1) times a chi-square with (n-1)^2 degrees of freedom,
+      and the statistic reported is the sum times (n-1)/n.
+
+    >>> result = chi_square([18, 22, 20, 20])
+    >>> round(result.statistic, 12), result.dof, round(result.p_value, 4)
+    (0.4, 3, 0.9402)
+    >>> from cardlib.shuffles import knuth_shuffle
+    >>> result = chi_square(position_counts(knuth_shuffle, 4, 2000, rng=1))
+    >>> result.dof, result.p_value > 0.01
+    (9, True)
+    """
+    observed = np.asarray(counts)
+    if observed.size == 0 or not np.issubdtype(observed.dtype, np.number):
+        raise ValueError("chi_square needs a non-empty array of counts")
+    if (observed < 0).any() or not np.array_equal(observed, np.round(observed)):
+        raise ValueError("counts must be whole numbers of at least 0")
+    if observed.ndim == 1:
+        return _chi_square_1d(observed.astype(float), expected)
+    if observed.ndim != 2 or observed.shape[0] != observed.shape[1]:
+        raise ValueError(f"a position matrix must be square, got shape {observed.shape}")
+    if expected is not None:
+        raise ValueError("expected is only for 1-D counts; a position matrix is "
+                         "tested against the fair T/n in every cell")
+    n = observed.shape[0]
+    trials = observed.sum(axis=1)
+    if n < 2 or not (trials == trials[0]).all() or not (observed.sum(axis=0) == trials[0]).all():
+        raise ValueError("a position matrix needs n >= 2 and every row and column "
+                         "summing to the same number of trials")
+    if trials[0] == 0:
+        raise ValueError("a position matrix of zero trials cannot be tested")
+    fair = trials[0] / n
+    pearson = float(((observed - fair) ** 2).sum() / fair)
+    statistic = pearson * (n - 1) / n
+    dof = (n - 1) ** 2
+    return ChiSquare(statistic, dof, chi_square_sf(statistic, dof))
+
+
+def _chi_square_1d(observed: np.ndarray, expected) -> ChiSquare:
+    k = observed.size
+    if k < 2:
+        raise ValueError("chi_square needs at least 2 categories")
+    probabilities = np.full(k, 1 / k) if expected is None else np.asarray(expected, float)
+    if probabilities.shape != (k,) or (probabilities <= 0).any():
+        raise ValueError(f"expected must hold {k} positive probabilities")
+    if not _math.isclose(probabilities.sum(), 1, rel_tol=1e-9):
+        raise ValueError(f"expected probabilities must add up to 1, not {probabilities.sum()}")
+    total = observed.sum()
+    if total == 0:
+        raise ValueError("all counts are 0: nothing to test")
+    fair = total * probabilities
+    statistic = float(((observed - fair) ** 2 / fair).sum())
+    return ChiSquare(statistic, k - 1, chi_square_sf(statistic, k - 1))
+
+
+# --- Simulated decks: frequencies as the trials grow, cycle counts (lessons 2, 3) ------
+
+__all__ += ["landing_frequencies", "counts_of", "cycle_count", "cycle_distribution"]
+
+
+def landing_frequencies(decks, card: int = 0) -> np.ndarray:
+    """Return F[t, j]: the fraction of the first t + 1 decks with ``card`` at position j.
+
+    ``decks`` has one shuffled deck per row (entry [t, j] is the card at position j),
+    as :func:`position_counts` counts them and ``simulate`` returns them.
+
+    >>> landing_frequencies([[0, 1], [1, 0], [0, 1], [0, 1]]).tolist()
+    [[1.0, 0.0], [0.5, 0.5], [0.6666666666666666, 0.3333333333333333], [0.75, 0.25]]
+    """
+    decks = np.asarray(decks)
+    if decks.ndim != 2 or decks.shape[0] == 0:
+        raise ValueError(f"decks must be a non-empty 2-D array, one deck per row, got shape {decks.shape}")
+    hits = np.cumsum(decks == card, axis=0)
+    return hits / np.arange(1, decks.shape[0] + 1)[:, None]
+
+
+def counts_of(decks) -> np.ndarray:
+    """Return the position counts (card i at position j) of a 2-D array of decks.
+
+    >>> counts_of([[0, 1, 2], [2, 0, 1]]).tolist()
+    [[1, 1, 0], [0, 1, 1], [1, 0, 1]]
+    """
+    decks = np.asarray(decks)
+    n = decks.shape[1]
+    index = decks * n + np.arange(n)  # card * n + position
+    return np.bincount(index.ravel(), minlength=n * n).reshape(n, n)
+
+
+def cycle_count(order) -> int:
+    """Return the number of cycles of a permutation of 0..n-1 (fixed points count as cycles).
+
+    >>> cycle_count((0, 1, 2)), cycle_count((1, 2, 0)), cycle_count((1, 0, 2))
+    (3, 1, 2)
+    """
+    seen = [False] * len(order)
+    cycles = 0
+    for start in range(len(order)):
+        if not seen[start]:
+            cycles += 1
+            position = start
+            while not seen[position]:
+                seen[position] = True
+                position = order[position]
+    return cycles
+
+
+def cycle_distribution(dist: dict) -> dict[int, Fraction]:
+    """Return the exact probability of each number of cycles, 1..n, for an exact distribution.
+
+    >>> from cardlib.shuffles import sattolo_shuffle
+    >>> cycle_distribution(exact.distribution(sattolo_shuffle, 4))
+    {1: Fraction(1, 1), 2: Fraction(0, 1), 3: Fraction(0, 1), 4: Fraction(0, 1)}
+    """
+    n = len(next(iter(dist)))
+    result = {k: Fraction(0) for k in range(1, n + 1)}
+    for order, probability in dist.items():
+        result[cycle_count(order)] += probability
+    return result

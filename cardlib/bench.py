@@ -1,0 +1,281 @@
+"""How fast is cardlib? Every figure is a ratio or time measured in this process.
+
+Run ``python -m cardlib.bench`` (``--help`` for options). It prints a table and
+writes the same rows as JSON (default ``build/bench.json``). Each comparison
+runs both sides interleaved, round after round, and reports the ratio of
+their best rounds: the least disturbed by whatever else the machine is doing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import random
+import sys
+import time
+import timeit
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from . import exact, shuffles, stats
+
+__all__ = ["choice_and_remove", "compare", "main"]
+
+SECTIONS = ("python", "simulate", "exact", "notebooks")
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def choice_and_remove(deck, rng: random.Random) -> list:
+    """Seed 001's way, for comparison only: ``rng.choice`` a card, ``list.remove`` it."""
+    pile, shuffled = list(deck), []
+    while pile:
+        card = rng.choice(pile)
+        pile.remove(card)
+        shuffled.append(card)
+    return shuffled
+
+
+def compare(ours: Callable, theirs: Callable, number: int, rounds: int) -> tuple[float, float, float]:
+    """Time both, interleaved; return (our best, their best, ratio), per call in seconds."""
+    best_ours = best_theirs = float("inf")
+    for _ in range(rounds):
+        best_ours = min(best_ours, timeit.timeit(ours, number=number) / number)
+        best_theirs = min(best_theirs, timeit.timeit(theirs, number=number) / number)
+    return best_ours, best_theirs, best_ours / best_theirs
+
+
+def _row(section: str, name: str, value: float, unit: str, goal: float | None = None,
+         note: str = "") -> dict:
+    met = None if goal is None or value != value else bool(value <= goal)  # nan: not run
+    return {"section": section, "name": name, "value": round(value, 4), "unit": unit,
+            "goal": goal, "met": met, "note": note}
+
+
+def bench_python(quick: bool) -> list[dict]:
+    """The pure-Python shuffles of 52 cards against the standard library's ways."""
+    rounds, number = (5, 200) if quick else (30, 500)
+    deck = list(range(52))
+    ours, theirs = random.Random(1), random.Random(1)
+    knuth = compare(lambda: shuffles.knuth_shuffle(deck, ours), lambda: theirs.shuffle(deck),
+                    number, rounds)
+    pick = compare(lambda: shuffles.pick_and_remove(deck, ours),
+                   lambda: choice_and_remove(deck, theirs), number, rounds)
+    return [
+        _row("python", "knuth_shuffle / random.shuffle, 52 cards", knuth[2], "x", 1.4,
+             f"{knuth[0] * 1e6:.1f} us vs {knuth[1] * 1e6:.1f} us"),
+        _row("python", "pick_and_remove / random.choice + list.remove, 52 cards", pick[2], "x",
+             1.0, f"{pick[0] * 1e6:.1f} us vs {pick[1] * 1e6:.1f} us"),
+    ]
+
+
+def _riffle():
+    try:
+        return importlib.import_module(f"{__package__}.riffle")
+    except ModuleNotFoundError:
+        return None
+
+
+def bench_simulate(quick: bool) -> list[dict]:
+    """simulate of many decks of 52 against Generator.permuted on an array of the same shape."""
+    trials, repeats = (10**5, 2) if quick else (10**6, 3)
+    label = f"{trials:.0e}".replace("e+0", "e")
+
+    def permuted() -> None:
+        decks = np.empty((trials, 52), dtype=np.int64)
+        decks[:] = np.arange(52)
+        np.random.default_rng(1).permuted(decks, axis=1, out=decks)
+
+    cases: list[tuple[str, Callable, dict, float | None]] = [
+        ("knuth_shuffle (also pick_and_remove, retry_shuffle)", shuffles.knuth_shuffle, {}, 1.5),
+        ("naive_swap_shuffle", shuffles.naive_swap_shuffle, {}, None),
+        ("sattolo_shuffle", shuffles.sattolo_shuffle, {}, None),
+        ("stride_shuffle", shuffles.stride_shuffle, {}, None),
+    ]
+    module = _riffle()
+    if module is not None and hasattr(module, "riffle"):
+        cases += [("riffle, k=1", module.riffle, {"k": 1}, None),
+                  ("riffle, k=7", module.riffle, {"k": 7}, None)]
+    rows = []
+    for name, shuffle, options, goal in cases:
+        best, base = float("inf"), float("inf")
+        for _ in range(repeats):  # interleaved, as in compare()
+            best = min(best, _seconds(lambda: stats.simulate(shuffle, 52, trials, 1, **options)))
+            base = min(base, _seconds(permuted))
+        rows.append(_row("simulate", f"{name}: {label} decks / permuted", best / base, "x", goal,
+                         f"{best:.2f} s vs {base:.2f} s"))
+        tracemalloc.start()
+        decks = stats.simulate(shuffle, 52, trials, 1, **options)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        rows.append(_row("simulate", f"{name}: peak memory / output array", peak / decks.nbytes,
+                         "x", 2.0, f"{peak / 2**20:.0f} MiB for {decks.nbytes / 2**20:.0f} MiB"))
+        del decks
+    if module is None:
+        rows.append(_row("simulate", "riffle", float("nan"), "", None,
+                         "not yet available (cardlib.riffle is missing)"))
+    few = 2000 if quick else 10_000
+    seconds = _seconds(lambda: stats.simulate(shuffles.comparator_sort_shuffle, 52, few, 1))
+    rows.append(_row("simulate", "comparator_sort_shuffle: time per deck", seconds / few * 1e6,
+                     "us", None, f"one deck at a time ({few:,} decks); "
+                     f"{seconds / few * trials:.0f} s for {label}"))
+    return rows
+
+
+def _seconds(work: Callable) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
+
+
+def bench_exact(quick: bool) -> list[dict]:
+    """Exact work: the riffle distance table and every algorithm's law on 6 cards."""
+    rows = []
+    module = _riffle()
+    if module is not None and hasattr(module, "variation_distance"):
+        seconds = _seconds(lambda: [module.variation_distance(52, k) for k in range(1, 13)])
+        rows.append(_row("exact", "variation_distance(52, k) for k = 1..12", seconds * 1e3,
+                         "ms", 50.0))
+    else:
+        rows.append(_row("exact", "variation_distance(52, k) for k = 1..12", float("nan"),
+                         "ms", 50.0, "not yet available (cardlib.riffle.variation_distance)"))
+    n = 5 if quick else 6
+    for shuffle in (shuffles.knuth_shuffle, shuffles.pick_and_remove, shuffles.naive_swap_shuffle,
+                    shuffles.sattolo_shuffle, shuffles.stride_shuffle,
+                    shuffles.brute_force_shuffle, shuffles.comparator_sort_shuffle,
+                    shuffles.retry_shuffle):
+        name = f"exact.distribution({shuffle.__name__}, {n})"
+        try:
+            start = time.perf_counter()
+            outcomes = len(exact.distribution(shuffle, n))
+            rows.append(_row("exact", name, (time.perf_counter() - start) * 1e3, "ms", None,
+                             f"{outcomes} outcomes"))
+        except ValueError as error:
+            rows.append(_row("exact", name, float("nan"), "ms", None,
+                             f"refused: {str(error)[:60]}..."))
+    return rows
+
+
+# Appended to each lesson: redraws every panel the lesson made, prints JSON.
+_TIMING_CELL = """
+import json as _json, statistics as _statistics, time as _time
+from cardlib import widgets as _widgets
+_rows = []
+for _panel in _widgets.live_panels():
+    _names = [k for k, v in globals().items() if v is _panel and not k.startswith("_")]
+    _times = []
+    for _ in range({repeats}):
+        _start = _time.perf_counter()
+        _panel.redraw()
+        _times.append(_time.perf_counter() - _start)
+    _rows.append({{"panel": (_names or ["(unnamed)"])[0],
+                   "draw": _panel.draw.__qualname__, "controls": list(_panel.controls),
+                   "median_ms": 1e3 * _statistics.median(_times)}})
+print("BENCH" + _json.dumps(_rows))
+"""
+
+
+def bench_notebooks(quick: bool, directory: Path = NOTEBOOKS) -> list[dict]:
+    """Execute every lesson headless; time it, and every slider's redraw at default values."""
+    import nbformat  # noqa: PLC0415 (only this section needs Jupyter)
+    from nbclient import NotebookClient  # noqa: PLC0415
+
+    paths = sorted(directory.glob("[0-9][0-9]_*.ipynb"))
+    rows, total = [], 0.0
+    if not paths:
+        return [_row("notebooks", "lessons", float("nan"), "", None, f"none in {directory}")]
+    for path in paths:
+        nb = nbformat.read(path, as_version=4)
+        nb.cells.append(nbformat.v4.new_code_cell(_TIMING_CELL.format(repeats=3 if quick else 7)))
+        client = NotebookClient(nb, timeout=600, kernel_name="python3",
+                                resources={"metadata": {"path": str(path.parent)}})
+        start = time.perf_counter()
+        client.execute()
+        wall = time.perf_counter() - start
+        timing = nb.cells[-1]
+        timed = _cell_seconds(timing)
+        total += wall - timed
+        rows.append(_row("notebooks", f"{path.stem}: executed headless", wall - timed, "s", 10.0))
+        printed = "".join(o.get("text", "") for o in timing.outputs if o.get("name") == "stdout")
+        panels = json.loads(printed.split("BENCH", 1)[1]) if "BENCH" in printed else []
+        for panel in panels:
+            rows.append(_row("sliders", f"{path.stem}: {panel['panel']} "
+                             f"({', '.join(panel['controls'])})", panel["median_ms"], "ms", 100.0,
+                             panel["draw"]))
+    rows.append(_row("notebooks", f"all {len(paths)} lessons, one after another", total, "s", 60.0))
+    return rows
+
+
+def _cell_seconds(cell) -> float:
+    """The time nbclient recorded for one cell (from its execution metadata)."""
+    from datetime import datetime  # noqa: PLC0415
+
+    stamps = cell.metadata.get("execution", {})
+    try:
+        started = datetime.fromisoformat(stamps["iopub.execute_input"].replace("Z", "+00:00"))
+        ended = datetime.fromisoformat(stamps["shell.execute_reply"].replace("Z", "+00:00"))
+    except KeyError:
+        return 0.0
+    return (ended - started).total_seconds()
+
+
+def machine() -> dict:
+    """What the figures were measured on."""
+    model = ""
+    if Path("/proc/cpuinfo").exists():
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    import matplotlib  # noqa: PLC0415
+
+    return {"cpu": model or platform.processor(), "cores": os.cpu_count(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+            "python": platform.python_version(), "numpy": np.__version__,
+            "matplotlib": matplotlib.__version__, "platform": platform.platform()}
+
+
+HEADER = f"{'section':10} {'measured':>10} {'goal':>8}  {'':4} what (note)"
+
+
+def table(rows: list[dict]) -> str:
+    """The rows as a fixed-width text table (no header)."""
+    lines = []
+    for row in rows:
+        value = "n/a" if row["value"] != row["value"] else f"{row['value']:.3g} {row['unit']}"
+        goal = "" if row["goal"] is None else f"<= {row['goal']:g}"
+        mark = {True: "ok", False: "MISS", None: ""}[row["met"]]
+        note = f" ({row['note']})" if row["note"] else ""
+        lines.append(f"{row['section']:10} {value:>10} {goal:>8}  {mark:4} {row['name']}{note}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(prog="python -m cardlib.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--json", default="build/bench.json", help="where to write the rows")
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer rounds")
+    parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS))
+    args = parser.parse_args(argv)
+    report = {"machine": machine(), "rows": []}
+    benches = {"python": bench_python, "simulate": bench_simulate, "exact": bench_exact,
+               "notebooks": bench_notebooks}
+    print(HEADER)
+    for section in args.only:
+        rows = benches[section](args.quick)
+        print(table(rows), flush=True)
+        report["rows"] += rows
+    report["machine"]["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    out = Path(args.json)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"\n{report['machine']}\nwritten to {out}")
+    return report
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

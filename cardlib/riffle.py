@@ -1,0 +1,403 @@
+"""Riffle shuffles: the Gilbert–Shannon–Reeds model and its exact law.
+
+Deck convention (as in :mod:`cardlib.cards` and the COMP9021 notes by Eric
+Martin, seed 002): a deck is a list held face down and **index 0 is the bottom
+card**. A riffle (Gilbert 1955, Shannon, Reeds 1981):
+
+1. *cut*: flip a fair coin once per card; the number of heads c is the size of
+   stack 1, the bottom c cards ``deck[:c]``; stack 2 is the rest ``deck[c:]``.
+   So c is Binomial(n, 1/2).
+2. *merge*: build the new pile from the bottom up. With p cards left in stack 1
+   and q in stack 2, the next card drops from the bottom of stack 1 with
+   probability p/(p+q) (drawn as ``rng.randrange(p + q) < p``), else from stack 2.
+   When one stack is empty the other goes on top as it is.
+
+Bayer and Diaconis (1992, "Trailing the dovetail shuffle to its lair") showed
+that after k riffles of n cards an order with r *rising sequences* has
+probability C(2^k + n - r, n) / 2^(nk). Since that depends on r alone, the
+distance to uniform needs only the Eulerian numbers (how many of the n! orders
+have r rising sequences), so it takes about n terms instead of n!.
+
+>>> riffle(list(range(8)), rng=4)  # stack 1 was 0, 1, 2; stack 2 was 3..7
+[0, 3, 4, 5, 1, 2, 6, 7]
+>>> rising_sequences([0, 3, 1, 4, 2, 5])
+[[0, 1, 2], [3, 4, 5]]
+>>> round(float(variation_distance(52, 7)), 3)  # "seven shuffles" (Bayer and Diaconis)
+0.334
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from .shuffles import _check_count, as_rng
+
+__all__ = [
+    "MAX_CARDS",
+    "MAX_RIFFLES",
+    "cut_size",
+    "cut",
+    "drop_sources",
+    "merge",
+    "riffle",
+    "riffles",
+    "rising_sequences",
+    "count_rising_sequences",
+    "eulerian",
+    "eulerian_row",
+    "probability",
+    "rising_law",
+    "variation_distance",
+    "separation_distance",
+    "expected_rising_sequences",
+    "sample_variation_distance",
+    "position_law",
+    "card_positions",
+    "cutoff",
+]
+
+#: The exact laws refuse decks larger than this (the Eulerian table grows as n^2 big ints).
+MAX_CARDS = 1000
+#: ... and more riffles than this (2^(n k) is an n*k-bit number; 100 is far past uniform).
+MAX_RIFFLES = 100
+
+
+# --- the random process ------------------------------------------------------
+
+def cut_size(n: int, rng=None) -> int:
+    """Return the number of heads in n fair coin flips: the size of stack 1.
+
+    >>> cut_size(56, rng=1)
+    29
+    """
+    _check_count("n", n)
+    rng = as_rng(rng)
+    return sum(rng.randrange(2) for _ in range(n))
+
+
+def cut(deck, rng=None) -> tuple[list, list]:
+    """Cut the deck into (stack 1, stack 2): the bottom Binomial(n, 1/2) cards and the rest.
+
+    >>> cut("ABCDEF", rng=1)
+    (['A', 'B', 'C'], ['D', 'E', 'F'])
+    """
+    cards = list(deck)
+    c = cut_size(len(cards), rng)
+    return cards[:c], cards[c:]
+
+
+def drop_sources(p: int, q: int, rng=None) -> list[int]:
+    """Return which stack (1 or 2) each card of the new pile comes from, bottom card first.
+
+    The next card comes from stack 1 with probability p/(p+q), p and q the cards
+    still in each stack; once a stack is empty the rest comes from the other.
+
+    >>> drop_sources(3, 2, rng=2)
+    [1, 1, 1, 2, 2]
+    """
+    _check_count("p", p)
+    _check_count("q", q)
+    rng = as_rng(rng)
+    sources = []
+    # Invariant: p and q cards are left in stacks 1 and 2; sources lists the drops so far.
+    while p and q:
+        if rng.randrange(p + q) < p:
+            sources.append(1)
+            p -= 1
+        else:
+            sources.append(2)
+            q -= 1
+    return sources + [1] * p + [2] * q
+
+
+def merge(stack1, stack2, rng=None) -> list:
+    """Return the new pile made by dropping cards from the bottoms of the two stacks.
+
+    >>> merge("ABC", "xy", rng=2)
+    ['A', 'B', 'C', 'x', 'y']
+    """
+    stacks = {1: iter(stack1), 2: iter(stack2)}
+    sources = drop_sources(len(stack1), len(stack2), rng)
+    return [next(stacks[source]) for source in sources]
+
+
+def riffle(deck, rng=None) -> list:
+    """Return a new list riffled once (Gilbert–Shannon–Reeds); the input is left unchanged.
+
+    >>> riffle("ABCDEFGH", rng=7)
+    ['D', 'A', 'B', 'E', 'F', 'C', 'G', 'H']
+    """
+    rng = as_rng(rng)
+    stack1, stack2 = cut(deck, rng)
+    return merge(stack1, stack2, rng)
+
+
+def riffles(deck, k: int, rng=None) -> list:
+    """Return a new list riffled k times in a row; the input is left unchanged.
+
+    >>> riffles("ABCD", 0)
+    ['A', 'B', 'C', 'D']
+    """
+    _check_count("k", k)
+    rng = as_rng(rng)
+    cards = list(deck)
+    for _ in range(k):
+        cards = riffle(cards, rng)
+    return cards
+
+
+# --- rising sequences --------------------------------------------------------
+
+def _positions(perm: Sequence[int]) -> list[int]:
+    """Return where each card 0..n-1 sits in ``perm``; refuse anything but a permutation."""
+    n = len(perm)
+    where = [-1] * n
+    for position, card in enumerate(perm):
+        if isinstance(card, bool) or not isinstance(card, (int, np.integer)) \
+                or not 0 <= card < n or where[card] != -1:
+            raise ValueError(
+                f"expected an order of the cards 0..{n - 1} (each once), "
+                f"but found {card!r} at position {position}"
+            )
+        where[card] = position
+    return where
+
+
+def rising_sequences(perm: Sequence[int]) -> list[list[int]]:
+    """Split an order of the cards 0..n-1 into its rising sequences.
+
+    A rising sequence is a maximal run of consecutive cards a, a+1, ..., b that
+    lie in that order from the bottom of the deck up. One riffle of a sorted
+    deck leaves at most two of them (its two stacks).
+
+    >>> rising_sequences([2, 0, 3, 1])
+    [[0, 1], [2, 3]]
+    >>> rising_sequences([1, 1])
+    Traceback (most recent call last):
+    ...
+    ValueError: expected an order of the cards 0..1 (each once), but found 1 at position 1
+    """
+    where = _positions(perm)
+    sequences: list[list[int]] = []
+    for card in range(len(perm)):
+        if card == 0 or where[card] < where[card - 1]:
+            sequences.append([])
+        sequences[-1].append(card)
+    return sequences
+
+
+def count_rising_sequences(perm: Sequence[int]) -> int:
+    """Return the number of rising sequences of an order of 0..n-1.
+
+    >>> count_rising_sequences([3, 2, 1, 0])
+    4
+    """
+    where = _positions(perm)
+    return (len(where) > 0) + sum(where[c + 1] < where[c] for c in range(len(where) - 1))
+
+
+# --- the exact law (Bayer and Diaconis 1992) ---------------------------------
+
+def _check_law_args(n_cards, n_riffles) -> None:
+    _check_count("n_cards", n_cards, minimum=1)
+    _check_count("n_riffles", n_riffles)
+    if n_cards > MAX_CARDS:
+        raise ValueError(f"n_cards = {n_cards} is more than the limit of {MAX_CARDS} cards")
+    if n_riffles > MAX_RIFFLES:
+        raise ValueError(f"n_riffles = {n_riffles} is more than the limit of {MAX_RIFFLES}")
+
+
+_EULERIAN_ROWS: list[tuple[int, ...]] = [(1,)]  # row n is (A(n, 0), ..., A(n, n))
+
+
+def eulerian_row(n: int) -> tuple[int, ...]:
+    """Return (A(n, 0), A(n, 1), ..., A(n, n)): orders of n cards by number of rising sequences.
+
+    These are the Eulerian numbers: an order with r rising sequences is the
+    inverse of one with r - 1 descents, so the classic recurrence holds,
+    A(n, r) = r A(n-1, r) + (n - r + 1) A(n-1, r-1). Rows are kept once computed.
+
+    >>> eulerian_row(4)
+    (0, 1, 11, 11, 1)
+    >>> sum(eulerian_row(10)) == math.factorial(10)
+    True
+    """
+    _check_count("n", n)
+    if n > MAX_CARDS:
+        raise ValueError(f"n = {n} is more than the limit of {MAX_CARDS} cards")
+    while len(_EULERIAN_ROWS) <= n:
+        m = len(_EULERIAN_ROWS)
+        previous = _EULERIAN_ROWS[-1] + (0,)
+        _EULERIAN_ROWS.append((0,) + tuple(r * previous[r] + (m - r + 1) * previous[r - 1]
+                                           for r in range(1, m + 1)))
+    return _EULERIAN_ROWS[n]
+
+
+def eulerian(n: int, r: int) -> int:
+    """Return how many orders of n cards have exactly r rising sequences.
+
+    >>> [eulerian(3, r) for r in (1, 2, 3)]
+    [1, 4, 1]
+    """
+    _check_count("r", r)
+    row = eulerian_row(n)
+    return row[r] if r < len(row) else 0
+
+
+def _ways(n: int, r: int, k: int) -> int:
+    """C(2^k + n - r, n): the numerator of the probability of an order with r rising sequences."""
+    return math.comb(2**k + n - r, n)
+
+
+def probability(perm: Sequence[int], k: int) -> Fraction:
+    """Return the exact probability that k riffles of the sorted deck give ``perm``.
+
+    Bayer and Diaconis: C(2^k + n - r, n) / 2^(n k), r the rising sequences of perm.
+
+    >>> probability([0, 1, 2], 1), probability([2, 1, 0], 1), probability([2, 1, 0], 2)
+    (Fraction(1, 2), Fraction(0, 1), Fraction(1, 16))
+    """
+    n = len(perm)
+    _check_count("k", k)
+    return Fraction(_ways(n, count_rising_sequences(perm), k), 2 ** (n * k))
+
+
+def rising_law(n_cards: int, n_riffles: int | None) -> list[Fraction]:
+    """Return P(r rising sequences) for r = 0..n after that many riffles (None: a uniform deck).
+
+    >>> rising_law(3, 1)
+    [Fraction(0, 1), Fraction(1, 2), Fraction(1, 2), Fraction(0, 1)]
+    >>> rising_law(3, None)
+    [Fraction(0, 1), Fraction(1, 6), Fraction(2, 3), Fraction(1, 6)]
+    """
+    _check_law_args(n_cards, 0 if n_riffles is None else n_riffles)
+    row = eulerian_row(n_cards)
+    if n_riffles is None:
+        total = math.factorial(n_cards)
+        return [Fraction(a, total) for a in row]
+    scale = 2 ** (n_cards * n_riffles)
+    return [Fraction(a * _ways(n_cards, r, n_riffles), scale) for r, a in enumerate(row)]
+
+
+@functools.lru_cache(maxsize=4096)
+def variation_distance(n_cards: int, n_riffles: int) -> Fraction:
+    """Return the exact total variation distance to uniform after that many riffles.
+
+    1/2 * sum over all n! orders of |P(order) - 1/n!|, added up by number of
+    rising sequences: 1/2 * sum_r A(n, r) |C(2^k + n - r, n) / 2^(nk) - 1/n!|.
+
+    >>> variation_distance(3, 1)
+    Fraction(1, 3)
+    >>> [round(float(variation_distance(52, k)), 3) for k in range(5, 11)]
+    [0.924, 0.614, 0.334, 0.167, 0.085, 0.043]
+    """
+    _check_law_args(n_cards, n_riffles)
+    n, k = n_cards, n_riffles
+    factorial, scale = math.factorial(n), 2 ** (n * k)
+    # Over the common denominator n! 2^(nk) every term is a whole number.
+    total = sum(a * abs(factorial * _ways(n, r, k) - scale)
+                for r, a in enumerate(eulerian_row(n)) if a)
+    return Fraction(total, 2 * factorial * scale)
+
+
+def separation_distance(n_cards: int, n_riffles: int) -> Fraction:
+    """Return the separation distance: max over orders of 1 - P(order) / (1/n!).
+
+    The least likely order is the reversed deck (n rising sequences), so it is
+    1 - n! C(2^k, n) / 2^(nk); it stays 1 while 2^k < n.
+
+    >>> separation_distance(3, 1), separation_distance(3, 2)
+    (Fraction(1, 1), Fraction(5, 8))
+    """
+    _check_law_args(n_cards, n_riffles)
+    n, k = n_cards, n_riffles
+    return 1 - Fraction(math.factorial(n) * _ways(n, n, k), 2 ** (n * k))
+
+
+def expected_rising_sequences(n_cards: int, n_riffles: int | None) -> Fraction:
+    """Return the mean number of rising sequences after that many riffles (None: uniform).
+
+    >>> expected_rising_sequences(52, 0), expected_rising_sequences(52, None)
+    (Fraction(1, 1), Fraction(53, 2))
+    """
+    return sum((r * p for r, p in enumerate(rising_law(n_cards, n_riffles))), Fraction(0))
+
+
+def sample_variation_distance(orders: Iterable[Sequence[int]], n_cards: int) -> float:
+    """Estimate the distance to uniform from sampled orders of 0..n-1, by rising sequences.
+
+    Both the riffle law and the uniform law give equal chances to orders with
+    the same number of rising sequences, so their distance equals the distance
+    between their laws of r: n+1 numbers to estimate instead of n!.
+
+    >>> import itertools
+    >>> sample_variation_distance(itertools.permutations(range(4)), 4)
+    0.0
+    >>> round(sample_variation_distance([[0, 1, 2, 3]] * 10, 4), 6)  # 1 - 1/4!
+    0.958333
+    """
+    counts = Counter(count_rising_sequences(order) for order in orders)
+    trials = sum(counts.values())
+    if trials == 0:
+        raise ValueError("sample_variation_distance needs at least one sampled order")
+    uniform = rising_law(n_cards, None)
+    return 0.5 * sum(abs(counts[r] / trials - float(u)) for r, u in enumerate(uniform))
+
+
+@functools.lru_cache(maxsize=64)
+def _position_counts(n: int) -> tuple[tuple[int, ...], ...]:
+    # counts[i][j] * 2^-n = P(card i lands at position j) after one riffle: given a
+    # cut of m cards every interleaving has chance 1 / C(n, m), and the cut has
+    # chance C(n, m) / 2^n, so the C(n, m) cancel.
+    counts = [[0] * n for _ in range(n)]
+    for m in range(n + 1):
+        for i in range(n):
+            # card i is the s-th from the bottom of a stack of `size` cards
+            s, size = (i, m) if i < m else (i - m, n - m)
+            for j in range(s, n - size + s + 1):
+                counts[i][j] += math.comb(j, s) * math.comb(n - 1 - j, size - 1 - s)
+    return tuple(tuple(row) for row in counts)
+
+
+def position_law(n: int) -> list[list[Fraction]]:
+    """Return P[i][j], the exact chance that one riffle moves the card at position i to j.
+
+    >>> position_law(2)
+    [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 4), Fraction(3, 4)]]
+    """
+    _check_law_args(n, 0)
+    return [[Fraction(c, 2**n) for c in row] for row in _position_counts(n)]
+
+
+def card_positions(n: int, max_riffles: int, card: int) -> np.ndarray:
+    """Return rows k = 0..max_riffles: the chance that ``card`` (a start position) is at j.
+
+    Floats, from powers of the one-card matrix of :func:`position_law`.
+
+    >>> card_positions(3, 1, card=2).round(3).tolist()
+    [[0.0, 0.0, 1.0], [0.125, 0.25, 0.625]]
+    """
+    _check_law_args(n, max_riffles)
+    if not 0 <= card < n:
+        raise ValueError(f"card must be a position 0..{n - 1}, got {card}")
+    step = np.array(_position_counts(n), dtype=float) / 2.0**n
+    rows = [np.eye(n)[card]]
+    for _ in range(max_riffles):
+        rows.append(rows[-1] @ step)
+    return np.array(rows)
+
+
+def cutoff(n_cards: int) -> float:
+    """Return 3/2 log2 n, where Bayer and Diaconis locate the drop of the distance.
+
+    >>> round(cutoff(52), 2)
+    8.55
+    """
+    _check_count("n_cards", n_cards, minimum=1)
+    return 1.5 * math.log2(n_cards)

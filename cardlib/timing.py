@@ -1,0 +1,120 @@
+"""How a shuffle's running time grows with the deck: measurements and log-log slopes.
+
+If the time grows like c * n^k, then log t = k log n + log c: a straight line
+of slope k on log-log axes. Pick-and-remove removes from the middle of a
+list, which moves everything after the removed card, so its slope tends to 2
+for large n; Knuth's swaps cost the same at every step, slope 1.
+
+>>> sizes = [100, 200, 400, 800]
+>>> slope, _ = loglog_fit(sizes, [3e-9 * n**2 for n in sizes])
+>>> round(slope, 9)
+2.0
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["doubling_sizes", "time_shuffle", "Timings", "measure", "loglog_fit"]
+
+
+def doubling_sizes(smallest: int, largest: int) -> list[int]:
+    """Return smallest, 2 * smallest, 4 * smallest, ... up to largest.
+
+    >>> doubling_sizes(1000, 8000)
+    [1000, 2000, 4000, 8000]
+    """
+    if isinstance(smallest, bool) or not isinstance(smallest, int) or smallest < 1:
+        raise ValueError(f"smallest must be a whole number of at least 1, got {smallest!r}")
+    if not isinstance(largest, int) or largest < smallest:
+        raise ValueError(f"largest must be a whole number of at least {smallest}, got {largest!r}")
+    sizes = [smallest]
+    while sizes[-1] * 2 <= largest:
+        sizes.append(sizes[-1] * 2)
+    return sizes
+
+
+def time_shuffle(shuffle: Callable, n: int, budget: float = 0.05, max_repeats: int = 5,
+                 seed: int = 0) -> float:
+    """Return the shortest of a few timed runs of ``shuffle(list(range(n)))``, in seconds.
+
+    The deck is built before the clock starts. Runs repeat until ``budget``
+    seconds are spent or ``max_repeats`` are done (at least one run); the
+    shortest run is the one least disturbed by other work on the machine.
+
+    >>> from cardlib.shuffles import knuth_shuffle
+    >>> time_shuffle(knuth_shuffle, 100) > 0
+    True
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a whole number of cards, got {n!r}")
+    if max_repeats < 1:
+        raise ValueError(f"max_repeats must be at least 1, got {max_repeats}")
+    rng = random.Random(seed)
+    best = float("inf")
+    spent = 0.0
+    for _ in range(max_repeats):
+        deck = list(range(n))
+        start = time.perf_counter()
+        shuffle(deck, rng=rng)
+        elapsed = time.perf_counter() - start
+        best = min(best, elapsed)
+        spent += elapsed
+        if spent >= budget:
+            break
+    return best
+
+
+@dataclass(frozen=True)
+class Timings:
+    """Seconds per shuffle, ``seconds[name][k]`` for a deck of ``sizes[k]`` cards."""
+
+    sizes: list[int]
+    seconds: dict[str, list[float]]
+
+    def slopes(self, largest: int | None = None, points: int = 4) -> dict[str, float]:
+        """The fitted log-log slope of each shuffle over its last ``points`` sizes up to ``largest``."""
+        sizes = [n for n in self.sizes if largest is None or n <= largest]
+        if len(sizes) < 2:
+            raise ValueError("a slope needs at least 2 sizes")
+        keep = slice(max(0, len(sizes) - points), len(sizes))
+        return {name: loglog_fit(sizes[keep], times[: len(sizes)][keep])[0]
+                for name, times in self.seconds.items()}
+
+
+def measure(shuffles: dict[str, Callable], sizes: Sequence[int], budget: float = 0.05) -> Timings:
+    """Time every shuffle at every size (see :func:`time_shuffle`).
+
+    >>> from cardlib.shuffles import knuth_shuffle
+    >>> timings = measure({"Knuth": knuth_shuffle}, [10, 20])
+    >>> timings.sizes, len(timings.seconds["Knuth"])
+    ([10, 20], 2)
+    """
+    sizes = list(sizes)
+    if not sizes:
+        raise ValueError("measure needs at least one size")
+    seconds = {name: [time_shuffle(shuffle, n, budget) for n in sizes]
+               for name, shuffle in shuffles.items()}
+    return Timings(sizes, seconds)
+
+
+def loglog_fit(sizes: Sequence[float], seconds: Sequence[float]) -> tuple[float, float]:
+    """Fit log t = slope * log n + intercept by least squares; return (slope, intercept).
+
+    Natural logarithms; the time predicted for n cards is exp(intercept) * n**slope.
+    """
+    x = np.log(np.asarray(sizes, dtype=float))
+    y = np.asarray(seconds, dtype=float)
+    if x.shape != y.shape or x.size < 2:
+        raise ValueError("loglog_fit needs at least 2 sizes and one time per size")
+    if (y <= 0).any() or not np.isfinite(y).all():
+        raise ValueError("times must be positive to be put on a log scale")
+    if np.ptp(x) == 0:
+        raise ValueError("loglog_fit needs at least 2 different sizes")
+    slope, intercept = np.polyfit(x, np.log(y), 1)
+    return float(slope), float(intercept)

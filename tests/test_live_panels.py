@@ -1,0 +1,83 @@
+"""The panel registry that the benchmark times, and batched position counts."""
+
+import ipywidgets
+import numpy as np
+
+from cardlib import shuffles, stats, widgets
+
+
+def test_live_panels_lists_every_panel_made_and_redraws_them():
+    def draw(fig, n):
+        fig.add_subplot().plot(range(n))
+
+    panel = widgets.live_figure(draw, n=ipywidgets.IntSlider(value=4, min=1, max=9))
+    assert widgets.live_panels()[-1] is panel
+    first = panel.figure
+    panel.redraw()
+    assert panel.redraws == 2 and panel.figure is not first
+    assert len(panel.figure.axes[0].lines[0].get_xdata()) == 4
+
+
+def test_count_positions_counts_every_card_at_every_position():
+    decks = stats.simulate(shuffles.naive_swap_shuffle, 5, 2000, seed=1)
+    expected = np.zeros((5, 5), dtype=int)
+    for row in decks:
+        for position, card in enumerate(row):
+            expected[card, position] += 1
+    assert (stats.count_positions(decks) == expected).all()
+
+
+def test_bias_panel_uses_the_batched_law_and_falls_back_for_others():
+    def reverse(deck, rng=None):  # not registered with simulate
+        return list(deck)[::-1]
+
+    batched = widgets._simulated_positions(shuffles.sattolo_shuffle, 4, 3000, seed=2)
+    assert np.allclose(batched.sum(axis=0), 1) and (np.diag(batched) == 0).all()
+    assert (widgets._simulated_positions(reverse, 4, 10, seed=2) == np.eye(4)[::-1]).all()
+
+
+def test_draw_may_return_an_update_that_keeps_the_figure():
+    calls = []
+
+    def draw(fig, n):
+        line, = fig.add_subplot().plot(range(n))
+        calls.append(("draw", n))
+
+        def update(n):
+            if n > 5:
+                return False  # pretend this needs a new layout
+            line.set_data(range(n), range(n))
+            calls.append(("update", n))
+            return True
+
+        return update
+
+    panel = widgets.live_figure(draw, n=ipywidgets.IntSlider(value=2, min=1, max=9))
+    first = panel.figure
+    panel.controls["n"].value = 4
+    assert panel.figure is first and len(first.axes[0].lines[0].get_xdata()) == 4
+    panel.controls["n"].value = 7
+    assert panel.figure is not first and calls == [("draw", 2), ("update", 4), ("draw", 7)]
+    assert panel.redraws == 3
+
+
+def _png_size(output):
+    import base64
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(base64.b64decode(output["data"]["image/png"])))
+    return image.size, image.mode
+
+
+def test_figure_output_is_the_figure_at_96_dpi_opaque_or_not():
+    from matplotlib.figure import Figure
+
+    opaque = Figure(figsize=(5, 2))
+    opaque.add_subplot().plot([1, 2])
+    opaque.tight_layout()
+    assert _png_size(widgets.figure_output(opaque)) == ((480, 192), "RGB")
+    clear = Figure(figsize=(5, 2), facecolor="none")
+    clear.add_subplot().plot([1, 2])
+    assert _png_size(widgets.figure_output(clear)) == ((480, 192), "RGBA")

@@ -1,0 +1,245 @@
+"""The riffle of cardlib.riffle follows the Gilbert–Shannon–Reeds law, proved exactly on small decks."""
+
+import functools
+import itertools
+import math
+import random
+import time
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardlib import exact, stats
+from cardlib import riffle as R
+
+
+@functools.lru_cache(maxsize=None)
+def one_riffle(n):
+    """The exact law of riffle on list(range(n)), by walking every random choice."""
+    return exact.distribution(R.riffle, n)
+
+
+def two_riffles(deck, rng=None):
+    return R.riffles(deck, 2, rng)
+
+
+def compose(first, second):
+    """The law of ``first`` followed by an independent ``second`` (both laws of orders)."""
+    law = Counter()
+    for sigma, p in first.items():
+        for tau, q in second.items():
+            # second shuffles the positions of the deck that first left
+            law[tuple(sigma[i] for i in tau)] += p * q
+    return dict(law)
+
+
+def closed_form(n, k):
+    return {perm: R.probability(perm, k) for perm in itertools.permutations(range(n))}
+
+
+def brute_distance(n, k):
+    uniform = Fraction(1, math.factorial(n))
+    return sum(abs(p - uniform) for p in closed_form(n, k).values()) / 2
+
+
+def without_zeros(law):
+    return {order: p for order, p in law.items() if p}
+
+
+# --- the exact law -------------------------------------------------------------
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_one_riffle_is_the_bayer_diaconis_law(n):
+    assert one_riffle(n) == without_zeros(closed_form(n, 1))
+
+
+@pytest.mark.parametrize("n", range(1, 5))
+def test_two_riffles_enumerated_directly(n):
+    assert exact.distribution(two_riffles, n) == without_zeros(closed_form(n, 2))
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_two_riffles_by_composing_the_enumerated_law(n):
+    # Enumerating riffles(deck, 2) for n = 5 means millions of paths (minutes), so
+    # n = 5 composes the enumerated one-riffle law with itself (the riffles are independent).
+    assert without_zeros(compose(one_riffle(n), one_riffle(n))) == \
+        without_zeros(closed_form(n, 2))
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_variation_distance_equals_the_sum_over_all_orders(n):
+    for k in range(0, 6):
+        assert R.variation_distance(n, k) == brute_distance(n, k), (n, k)
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_variation_distance_of_the_enumerated_riffle(n):
+    uniform = Fraction(1, math.factorial(n))
+    law = one_riffle(n)
+    direct = sum(abs(law.get(perm, 0) - uniform)
+                 for perm in itertools.permutations(range(n))) / 2
+    assert R.variation_distance(n, 1) == direct
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_separation_distance_from_the_least_likely_order(n):
+    for k in range(0, 5):
+        worst = min(closed_form(n, k).values())
+        assert R.separation_distance(n, k) == 1 - worst * math.factorial(n)
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_position_law_matches_the_enumerated_riffle(n):
+    assert R.position_law(n) == stats.exact_position_matrix(one_riffle(n))
+
+
+def test_card_positions_is_the_position_law_iterated():
+    law = R.card_positions(5, 3, card=4)
+    two = without_zeros(compose(one_riffle(5), one_riffle(5)))
+    exact_row = stats.exact_position_matrix(two)[4]
+    assert law[2].tolist() == pytest.approx([float(p) for p in exact_row], abs=1e-12)
+    assert law.sum(axis=1).tolist() == pytest.approx([1.0] * 4)
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_eulerian_numbers_count_rising_sequences(n):
+    counts = Counter(R.count_rising_sequences(p) for p in itertools.permutations(range(n)))
+    assert [counts[r] for r in range(n + 1)] == list(R.eulerian_row(n))
+
+
+@pytest.mark.parametrize("n", [1, 5, 7])
+def test_rising_law_adds_up_and_matches_orders(n):
+    for k in [None, 0, 1, 3]:
+        law = R.rising_law(n, k)
+        assert sum(law) == 1
+    by_r = Counter()
+    for perm, p in closed_form(n, 2).items():
+        by_r[R.count_rising_sequences(perm)] += p
+    assert R.rising_law(n, 2) == [by_r[r] for r in range(n + 1)]
+
+
+def test_expected_rising_sequences_by_brute_force():
+    for k in [None, 1, 2]:
+        law = closed_form(5, k) if k is not None else {
+            p: Fraction(1, 120) for p in itertools.permutations(range(5))}
+        mean = sum(p * R.count_rising_sequences(perm) for perm, p in law.items())
+        assert R.expected_rising_sequences(5, k) == mean
+
+
+def test_seven_riffles_of_52_cards():
+    # Bayer and Diaconis's table: 1.000 1.000 1.000 1.000 .924 .614 .334 .167 .085 .043
+    distances = [R.variation_distance(52, k) for k in range(1, 11)]
+    assert all(a > b for a, b in zip(distances, distances[1:]))
+    assert distances[3] > Fraction(999, 1000)
+    assert abs(distances[6] - Fraction(334, 1000)) < Fraction(1, 1000)
+
+
+def test_distance_is_fast_for_52_cards():
+    R.variation_distance.cache_clear()
+    start = time.perf_counter()
+    for k in range(1, 13):
+        R.variation_distance(52, k)
+    assert time.perf_counter() - start < 0.05
+
+
+def test_distance_tends_to_zero_and_separation_bounds_it():
+    for n in [2, 10, 52]:
+        for k in range(0, 20):
+            assert 0 <= R.variation_distance(n, k) <= R.separation_distance(n, k) <= 1
+    assert R.variation_distance(52, 30) < Fraction(1, 10**6)
+
+
+# --- the cut and the merge -----------------------------------------------------------
+
+def cut_as_deck(deck, rng=None):
+    return [len(R.cut(deck, rng)[0])]
+
+
+@pytest.mark.parametrize("n", range(0, 9))
+def test_cut_is_exactly_binomial(n):
+    law = exact.distribution(cut_as_deck, n)
+    assert law == {(c,): Fraction(math.comb(n, c), 2**n) for c in range(n + 1)}
+
+
+def test_merge_gives_every_interleaving_the_same_chance():
+    # Given the stacks, GSR makes each of the C(p+q, p) interleavings equally likely.
+    def merge_3_2(deck, rng=None):
+        return R.merge(deck[:3], deck[3:], rng)
+    law = exact.distribution(merge_3_2, 5)
+    assert len(law) == math.comb(5, 3)
+    assert set(law.values()) == {Fraction(1, 10)}
+
+
+def test_riffle_draws_only_through_randrange():
+    class OnlyRandrange:
+        def __init__(self):
+            self.source = random.Random(3)
+            self.calls = []
+
+        def randrange(self, *args):
+            self.calls.append(args)
+            return self.source.randrange(*args)
+
+    rng = OnlyRandrange()
+    R.riffle(range(10), rng)
+    coins = rng.calls[:10]
+    assert coins == [(2,)] * 10
+    assert len(rng.calls) <= 20
+
+
+# --- properties: nothing is lost ------------------------------------------------------
+
+@given(st.lists(st.integers()), st.integers(0, 2**32))
+def test_riffle_returns_a_permutation_and_leaves_the_input(deck, seed):
+    before = list(deck)
+    result = R.riffle(deck, rng=seed)
+    assert deck == before
+    assert sorted(result) == sorted(deck)
+
+
+@given(st.integers(0, 60), st.integers(0, 6), st.integers(0, 2**32))
+def test_k_riffles_leave_at_most_2_to_the_k_rising_sequences(n, k, seed):
+    order = R.riffles(range(n), k, rng=seed)
+    assert sorted(order) == list(range(n))
+    sequences = R.rising_sequences(order)
+    assert len(sequences) == R.count_rising_sequences(order) <= max(1, 2**k)
+    assert sorted(itertools.chain.from_iterable(sequences)) == list(range(n))
+
+
+@given(st.permutations(range(9)))
+def test_rising_sequences_are_rising_runs_of_consecutive_cards(perm):
+    where = {card: i for i, card in enumerate(perm)}
+    for sequence in R.rising_sequences(perm):
+        assert sequence == list(range(sequence[0], sequence[-1] + 1))
+        assert [where[c] for c in sequence] == sorted(where[c] for c in sequence)
+
+
+@given(st.integers(0, 40), st.integers(0, 2**32))
+def test_merge_keeps_each_stack_in_order(n, seed):
+    stack1, stack2 = R.cut(range(n), rng=seed)
+    pile = R.merge(stack1, stack2, rng=seed)
+    assert [c for c in pile if c in set(stack1)] == stack1
+    assert [c for c in pile if c in set(stack2)] == stack2
+
+
+# --- bad input -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: R.riffles([1, 2], -1), ValueError, "k must be at least 0"),
+    (lambda: R.riffles([1, 2], 1.5), TypeError, "k must be a whole number"),
+    (lambda: R.riffle([1, 2], rng="seed"), TypeError, "rng must be None"),
+    (lambda: R.variation_distance(0, 3), ValueError, "n_cards must be at least 1"),
+    (lambda: R.variation_distance(52, -1), ValueError, "n_riffles must be at least 0"),
+    (lambda: R.variation_distance(10**4, 7), ValueError, "limit of 1000 cards"),
+    (lambda: R.separation_distance(52, 10**3), ValueError, "limit of 100"),
+    (lambda: R.rising_sequences([0, 2]), ValueError, "found 2 at position 1"),
+    (lambda: R.rising_sequences(["a", "b"]), ValueError, "cards 0..1"),
+    (lambda: R.card_positions(5, 2, card=5), ValueError, "card must be a position 0..4"),
+    (lambda: R.sample_variation_distance([], 4), ValueError, "at least one"),
+])
+def test_bad_input_is_refused_clearly(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

@@ -1,0 +1,62 @@
+"""Timing helpers: the fit is exact on exact power laws; measurements are well formed.
+
+No assertion here depends on how fast this machine happens to be.
+"""
+
+import math
+
+import pytest
+
+from cardlib.shuffles import knuth_shuffle, pick_and_remove
+from cardlib.timing import Timings, doubling_sizes, loglog_fit, measure, time_shuffle
+
+
+@pytest.mark.parametrize("power", [0.5, 1, 1.5, 2, 3])
+def test_fit_recovers_an_exact_power_law(power):
+    sizes = doubling_sizes(16, 4096)
+    slope, intercept = loglog_fit(sizes, [7e-8 * n**power for n in sizes])
+    assert slope == pytest.approx(power, abs=1e-12)
+    assert math.exp(intercept) == pytest.approx(7e-8, rel=1e-9)
+
+
+def test_slopes_use_the_last_points_up_to_the_largest_size():
+    sizes = doubling_sizes(1, 256)  # 1 .. 256, nine sizes
+    # Linear up to 16 cards, then quadratic: the tail fit sees only the quadratic part.
+    times = [n if n <= 16 else n**2 / 16 for n in sizes]
+    timings = Timings(sizes, {"bent": times})
+    assert timings.slopes(points=4)["bent"] == pytest.approx(2)
+    assert timings.slopes(largest=16, points=4)["bent"] == pytest.approx(1)
+    with pytest.raises(ValueError, match="at least 2 sizes"):
+        timings.slopes(largest=1)
+
+
+def test_measure_times_every_shuffle_at_every_size():
+    timings = measure({"pick": pick_and_remove, "knuth": knuth_shuffle}, [0, 8, 64], budget=0.001)
+    assert timings.sizes == [0, 8, 64]
+    assert set(timings.seconds) == {"pick", "knuth"}
+    assert all(len(t) == 3 and all(s >= 0 for s in t) for t in timings.seconds.values())
+
+
+def test_time_shuffle_runs_the_shuffle_it_is_given():
+    calls = []
+
+    def spy(deck, rng=None):
+        calls.append(list(deck))
+
+    time_shuffle(spy, 5, budget=10, max_repeats=3)
+    assert calls == [[0, 1, 2, 3, 4]] * 3
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: doubling_sizes(0, 10), "smallest must be a whole number of at least 1"),
+    (lambda: doubling_sizes(10, 5), "largest must be a whole number of at least 10"),
+    (lambda: time_shuffle(knuth_shuffle, -1), "n must be a whole number of cards"),
+    (lambda: time_shuffle(knuth_shuffle, 5, max_repeats=0), "max_repeats must be at least 1"),
+    (lambda: measure({"k": knuth_shuffle}, []), "at least one size"),
+    (lambda: loglog_fit([1], [1.0]), "at least 2 sizes"),
+    (lambda: loglog_fit([1, 2], [1.0, 0.0]), "times must be positive"),
+    (lambda: loglog_fit([4, 4], [1.0, 2.0]), "2 different sizes"),
+])
+def test_bad_calls_are_refused(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
