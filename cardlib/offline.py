@@ -147,10 +147,23 @@ class StaticWidgets(Preprocessor):
                     raise ValueError(f"cell {index}: widgets nested too deeply")
                 result.extend(self._static(inner, saved, index, depth + 1))
                 continue
-            if "text/html" in data:
-                data["text/html"] = offline_player(_text(data["text/html"]))
+            try:
+                _offline_data(data)
+            except Exception as error:
+                raise ValueError(f"cell {index}: {error}") from error
             result.append(output)
         return result
+
+
+def _offline_data(data: dict) -> None:
+    """Players get SVG icons; Markdown and LaTeX outputs get MathML."""
+    if "text/html" in data:
+        data["text/html"] = offline_player(_text(data["text/html"]))
+    if "text/markdown" in data:
+        data["text/markdown"] = math_to_mathml(_text(data["text/markdown"]))
+    if "text/latex" in data and "text/html" not in data:
+        latex = _text(data["text/latex"]).strip()
+        data["text/html"] = math_to_mathml(latex if "$" in latex else f"$${latex}$$")
 
 
 def _text(value) -> str:

@@ -172,7 +172,8 @@ def test_sample_page_shows_widgets_as_pictures(sites):
 def test_sample_page_has_offline_player_and_math(sites):
     page = _read("sample", "site_sample.html", sites)
     assert "fa fa-" not in page and page.count('class="player-icon"') == 9
-    assert page.count("<math") == 2 and "$52!" not in page
+    assert page.count("<math") == 4 and "$52!" not in page
+    assert "<th>cards <math" in page  # a formula in a Markdown output (a table)
     assert "price = $5" in page
 
 
