@@ -39,7 +39,7 @@ CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "chrome")
 def find_chromium() -> str | None:
     """The browser to use: $CHROMIUM, else the first one on PATH, else None."""
     if os.environ.get("CHROMIUM"):
-        return os.environ["CHROMIUM"]
+        return shutil.which(os.environ["CHROMIUM"])
     return next(filter(None, map(shutil.which, CANDIDATES)), None)
 
 
