@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -44,7 +44,9 @@ __all__ = [
     "cut_size",
     "cut",
     "drop_sources",
+    "interleave",
     "merge",
+    "merge_state",
     "riffle",
     "riffles",
     "rising_sequences",
@@ -57,6 +59,7 @@ __all__ = [
     "separation_distance",
     "expected_rising_sequences",
     "sample_variation_distance",
+    "rising_counts",
     "position_law",
     "card_positions",
     "cutoff",
@@ -116,15 +119,38 @@ def drop_sources(p: int, q: int, rng=None) -> list[int]:
     return sources + [1] * p + [2] * q
 
 
+def interleave(stack1, stack2, sources: Sequence[int]) -> list:
+    """Return the pile made by taking the next card from the bottom of the stack each source names.
+
+    >>> interleave("ABC", "xy", [2, 1, 1])
+    ['x', 'A', 'B']
+    """
+    stacks = {1: iter(stack1), 2: iter(stack2)}
+    return [next(stacks[source]) for source in sources]
+
+
 def merge(stack1, stack2, rng=None) -> list:
     """Return the new pile made by dropping cards from the bottoms of the two stacks.
 
     >>> merge("ABC", "xy", rng=2)
     ['A', 'B', 'C', 'x', 'y']
     """
-    stacks = {1: iter(stack1), 2: iter(stack2)}
-    sources = drop_sources(len(stack1), len(stack2), rng)
-    return [next(stacks[source]) for source in sources]
+    return interleave(stack1, stack2, drop_sources(len(stack1), len(stack2), rng))
+
+
+def merge_state(stack1, stack2, sources: Sequence[int], step: int) -> tuple[list, list, list]:
+    """Return (what is left of stack 1, of stack 2, the new pile) after ``step`` drops.
+
+    ``sources`` is a drop sequence from :func:`drop_sources`; for stepping through a merge.
+
+    >>> merge_state("ABC", "xy", [2, 1, 1, 2, 1], 3)
+    (['C'], ['y'], ['x', 'A', 'B'])
+    """
+    if not 0 <= step <= len(sources):
+        raise ValueError(f"step must be between 0 and {len(sources)}, got {step}")
+    taken = Counter(sources[:step])
+    return (list(stack1)[taken[1]:], list(stack2)[taken[2]:],
+            interleave(stack1, stack2, sources[:step]))
 
 
 def riffle(deck, rng=None) -> list:
@@ -255,6 +281,16 @@ def _ways(n: int, r: int, k: int) -> int:
     return math.comb(2**k + n - r, n)
 
 
+@functools.lru_cache(maxsize=256)
+def _ways_row(n: int, k: int) -> tuple[int, ...]:
+    """(_ways(n, r, k) for r = 0..n), each from the last: C(m-1, n) = C(m, n) (m - n) / m."""
+    m = 2**k + n
+    row = [math.comb(m, n)]
+    for r in range(1, n + 1):
+        row.append(row[-1] * (m - r + 1 - n) // (m - r + 1))
+    return tuple(row)
+
+
 def probability(perm: Sequence[int], k: int) -> Fraction:
     """Return the exact probability that k riffles of the sorted deck give ``perm``.
 
@@ -282,7 +318,8 @@ def rising_law(n_cards: int, n_riffles: int | None) -> list[Fraction]:
         total = math.factorial(n_cards)
         return [Fraction(a, total) for a in row]
     scale = 2 ** (n_cards * n_riffles)
-    return [Fraction(a * _ways(n_cards, r, n_riffles), scale) for r, a in enumerate(row)]
+    ways = _ways_row(n_cards, n_riffles)
+    return [Fraction(a * w, scale) for a, w in zip(row, ways)]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -301,8 +338,8 @@ def variation_distance(n_cards: int, n_riffles: int) -> Fraction:
     n, k = n_cards, n_riffles
     factorial, scale = math.factorial(n), 2 ** (n * k)
     # Over the common denominator n! 2^(nk) every term is a whole number.
-    total = sum(a * abs(factorial * _ways(n, r, k) - scale)
-                for r, a in enumerate(eulerian_row(n)) if a)
+    total = sum(a * abs(factorial * w - scale)
+                for a, w in zip(eulerian_row(n), _ways_row(n, k)) if a)
     return Fraction(total, 2 * factorial * scale)
 
 
@@ -329,12 +366,29 @@ def expected_rising_sequences(n_cards: int, n_riffles: int | None) -> Fraction:
     return sum((r * p for r, p in enumerate(rising_law(n_cards, n_riffles))), Fraction(0))
 
 
-def sample_variation_distance(orders: Iterable[Sequence[int]], n_cards: int) -> float:
+def rising_counts(decks: np.ndarray) -> np.ndarray:
+    """Return the number of rising sequences of each row of a 2-D array of orders of 0..n-1.
+
+    >>> rising_counts(np.array([[0, 1, 2], [2, 1, 0], [1, 2, 0]])).tolist()
+    [1, 3, 2]
+    """
+    decks = np.asarray(decks)
+    if decks.ndim != 2:
+        raise ValueError(f"expected a 2-D array with one order per row, got shape {decks.shape}")
+    n = decks.shape[1]
+    if decks.size and not (np.sort(decks, axis=1) == np.arange(n)).all():
+        raise ValueError(f"every row must be an order of the cards 0..{n - 1}, each once")
+    where = np.argsort(decks, axis=1)  # where[t, c] = position of card c in deck t
+    return (n > 0) + (where[:, 1:] < where[:, :-1]).sum(axis=1)
+
+
+def sample_variation_distance(orders, n_cards: int) -> float:
     """Estimate the distance to uniform from sampled orders of 0..n-1, by rising sequences.
 
     Both the riffle law and the uniform law give equal chances to orders with
     the same number of rising sequences, so their distance equals the distance
-    between their laws of r: n+1 numbers to estimate instead of n!.
+    between their laws of r: n+1 numbers to estimate instead of n!. ``orders``
+    is an iterable of orders or a 2-D array (as from ``stats.simulate``).
 
     >>> import itertools
     >>> sample_variation_distance(itertools.permutations(range(4)), 4)
@@ -342,7 +396,10 @@ def sample_variation_distance(orders: Iterable[Sequence[int]], n_cards: int) -> 
     >>> round(sample_variation_distance([[0, 1, 2, 3]] * 10, 4), 6)  # 1 - 1/4!
     0.958333
     """
-    counts = Counter(count_rising_sequences(order) for order in orders)
+    if isinstance(orders, np.ndarray):
+        counts = Counter(rising_counts(orders).tolist())
+    else:
+        counts = Counter(count_rising_sequences(order) for order in orders)
     trials = sum(counts.values())
     if trials == 0:
         raise ValueError("sample_variation_distance needs at least one sampled order")

@@ -1,0 +1,203 @@
+"""How a Python list grows: sizes, capacities and timings, measured rather than recited.
+
+A list keeps an array of pointers that is usually longer than the list: its
+*capacity*. ``sys.getsizeof`` reports the bytes of the list object plus that
+array, so (size - size of an empty list) / pointer size is the capacity. The
+COMP9021 notes by Eric Martin (seed 002) raise the question while building the
+shuffled pile with ``append``; this module measures the answer.
+
+>>> sizes = appended_sizes(3)
+>>> len(sizes), sizes[0] == sys.getsizeof([])
+(4, True)
+>>> capacity(sys.getsizeof([None] * 10))
+10
+"""
+
+from __future__ import annotations
+
+import platform
+import struct
+import sys
+import timeit
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .shuffles import _check_count
+
+__all__ = [
+    "EMPTY_LIST_BYTES",
+    "POINTER_BYTES",
+    "MAX_ELEMENTS",
+    "python_version",
+    "capacity",
+    "appended_sizes",
+    "preallocated_sizes",
+    "Growth",
+    "growth_events",
+    "copies_per_append",
+    "pile_by_append",
+    "pile_by_preallocation",
+    "pile_by_comprehension",
+    "time_builds",
+    "time_per_append",
+]
+
+#: Bytes of an empty list object on this interpreter (56 on 64-bit CPython 3.11).
+EMPTY_LIST_BYTES = sys.getsizeof([])
+#: Bytes of one pointer in the list's array (8 on a 64-bit build).
+POINTER_BYTES = struct.calcsize("P")
+#: Measurements refuse more elements than this (they keep one number per append).
+MAX_ELEMENTS = 10_000_000
+
+
+def python_version() -> str:
+    """Return the interpreter and version these measurements describe, e.g. 'CPython 3.11.7'."""
+    return f"{platform.python_implementation()} {platform.python_version()}"
+
+
+def capacity(size_in_bytes: int) -> int:
+    """Return how many elements a list of that ``sys.getsizeof`` can hold without growing."""
+    return (size_in_bytes - EMPTY_LIST_BYTES) // POINTER_BYTES
+
+
+def _check_n(n) -> int:
+    _check_count("n", n)
+    if n > MAX_ELEMENTS:
+        raise ValueError(f"n = {n:,} is more than the limit of {MAX_ELEMENTS:,} elements")
+    return n
+
+
+def appended_sizes(n: int) -> list[int]:
+    """Return ``sys.getsizeof`` of a list after 0, 1, ..., n appends (n + 1 numbers).
+
+    >>> sizes = appended_sizes(20)
+    >>> all(a <= b for a, b in zip(sizes, sizes[1:]))   # it never shrinks
+    True
+    """
+    _check_n(n)
+    grown: list = []
+    sizes = [sys.getsizeof(grown)]
+    for _ in range(n):
+        grown.append(None)
+        sizes.append(sys.getsizeof(grown))
+    return sizes
+
+
+def preallocated_sizes(n: int) -> list[int]:
+    """Return ``sys.getsizeof([None] * i)`` for i = 0..n: exactly the room asked for.
+
+    >>> [capacity(size) for size in preallocated_sizes(4)]
+    [0, 1, 2, 3, 4]
+    """
+    _check_n(n)
+    return [sys.getsizeof([None] * i) for i in range(n + 1)]
+
+
+@dataclass(frozen=True)
+class Growth:
+    """One resize seen while appending: the append that made ``length`` needed more room."""
+
+    length: int  # the list's length right after the append that resized it
+    old_capacity: int
+    new_capacity: int
+
+
+def growth_events(sizes: Sequence[int]) -> list[Growth]:
+    """Return every resize in a run of :func:`appended_sizes` (index i = length i).
+
+    >>> [(g.length, g.new_capacity) for g in growth_events(appended_sizes(20))]
+    [(1, 4), (5, 8), (9, 16), (17, 24)]
+    """
+    return [Growth(length, capacity(before), capacity(after))
+            for length, (before, after) in enumerate(zip(sizes, sizes[1:]), start=1)
+            if after != before]
+
+
+def copies_per_append(events: Sequence[Growth], n: int) -> float:
+    """Return the elements moved per append for n appends if every resize copied the list.
+
+    A resize to make room for element ``length`` copies the ``length - 1`` already
+    there (at worst: ``realloc`` can often grow in place and copy nothing).
+
+    >>> copies_per_append([Growth(1, 0, 4), Growth(5, 4, 8)], 8)   # (0 + 4) / 8
+    0.5
+    """
+    _check_count("n", n, minimum=1)
+    return sum(g.length - 1 for g in events if g.length <= n) / n
+
+
+# --- three ways to build the shuffled pile ---------------------------------------
+
+def pile_by_append(deck: Sequence, order: Sequence[int]) -> list:
+    """Return [deck[i] for i in order], built as the COMP9021 notes do: start empty, append.
+
+    >>> pile_by_append("ABC", [2, 0, 1])
+    ['C', 'A', 'B']
+    """
+    pile = []
+    for i in order:
+        pile.append(deck[i])
+    return pile
+
+
+def pile_by_preallocation(deck: Sequence, order: Sequence[int]) -> list:
+    """Return the same pile, filled into ``[None] * n`` by index (the notes' alternative).
+
+    >>> pile_by_preallocation("ABC", [2, 0, 1])
+    ['C', 'A', 'B']
+    """
+    pile = [None] * len(order)
+    for j, i in enumerate(order):
+        pile[j] = deck[i]
+    return pile
+
+
+def pile_by_comprehension(deck: Sequence, order: Sequence[int]) -> list:
+    """Return the same pile from a list comprehension.
+
+    >>> pile_by_comprehension("ABC", [2, 0, 1])
+    ['C', 'A', 'B']
+    """
+    return [deck[i] for i in order]
+
+
+def time_builds(builders: dict[str, Callable], deck: Sequence, order: Sequence[int],
+                number: int = 1000, repeat: int = 15) -> dict[str, float]:
+    """Return the best time per build in nanoseconds for each builder.
+
+    The builders take turns (``repeat`` rounds of ``number`` builds each), so a
+    burst of work from other programs slows them all alike; the best round is
+    the one least disturbed.
+    """
+    _check_count("number", number, minimum=1)
+    _check_count("repeat", repeat, minimum=1)
+    best = {name: float("inf") for name in builders}
+    for _ in range(repeat):
+        for name, build in builders.items():
+            seconds = timeit.timeit(lambda b=build: b(deck, order), number=number)
+            best[name] = min(best[name], seconds)
+    return {name: 1e9 * seconds / number for name, seconds in best.items()}
+
+
+def time_per_append(lengths: Sequence[int], repeat: int = 9) -> list[float]:
+    """Return, for each n in ``lengths``, the best time in nanoseconds per append over n appends.
+
+    The lengths take turns in each of ``repeat`` rounds, as in :func:`time_builds`.
+    """
+    for n in lengths:
+        _check_n(n)
+        _check_count("n", n, minimum=1)
+    _check_count("repeat", repeat, minimum=1)
+
+    def build(n: int) -> None:
+        grown: list = []
+        for _ in range(n):
+            grown.append(None)
+
+    numbers = [max(1, 50_000 // n) for n in lengths]
+    best = [float("inf")] * len(lengths)
+    for _ in range(repeat):
+        for i, (n, number) in enumerate(zip(lengths, numbers)):
+            seconds = timeit.timeit(lambda n=n: build(n), number=number)
+            best[i] = min(best[i], seconds / (number * n))
+    return [1e9 * seconds for seconds in best]

@@ -1,0 +1,186 @@
+"""Pictures for the riffle lesson. Each function draws given data and returns its axes.
+
+Kept apart from :mod:`cardlib.plots` (which holds the shared card faces and
+bias matrices) so that neither module grows past a few hundred lines.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.colors import TwoSlopeNorm, to_rgba
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
+from matplotlib.ticker import MaxNLocator
+
+from .cards import Card
+from .plots import _GAP, _WIDTH, BIAS_CMAP, OKABE_ITO, draw_cards
+
+__all__ = [
+    "SEQUENCE_COLOURS",
+    "cut_bars",
+    "STACK_COLOURS",
+    "merge_picture",
+    "deck_picture",
+    "rising_scatter",
+    "rising_growth",
+    "distance_curve",
+    "position_heatmap",
+]
+
+#: One Okabe-Ito colour per rising sequence (they repeat after eight).
+SEQUENCE_COLOURS = tuple(OKABE_ITO[name] for name in (
+    "blue", "orange", "green", "purple", "sky", "vermillion", "yellow", "black"))
+
+
+def cut_bars(ax: Axes, n: int, sizes: Sequence[int] | None = None) -> Axes:
+    """Draw the Binomial(n, 1/2) law of the cut, and the share of each size among ``sizes``."""
+    c = np.arange(n + 1)
+    pmf = np.array([math.comb(n, k) for k in c], dtype=float) / 2.0**n
+    if sizes is not None:
+        observed = np.bincount(np.asarray(sizes, dtype=int), minlength=n + 1) / len(sizes)
+        ax.bar(c, observed, color=OKABE_ITO["sky"], edgecolor="black", linewidth=0.4,
+               label=f"{len(sizes):,} simulated cuts")
+    ax.plot(c, pmf, "o-", color=OKABE_ITO["vermillion"], markersize=4,
+            label=f"Binomial({n}, 1/2), exact")
+    ax.set_xlabel("cards in stack 1 (heads in n coin flips)", fontsize=12)
+    ax.set_ylabel("probability", fontsize=12)
+    cards = f"{n} card{'s' * (n != 1)}"
+    ax.set_title(f"Cutting {cards}: stack 1 gets Binomial({n}, 1/2) cards, "
+                 f"most often about {n / 2:g}", fontsize=13)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.legend(fontsize=11)
+    return ax
+
+
+def _row(fig: Figure, cards: Sequence[Card], colours: Sequence[str], slot: int, width: int,
+         title: str) -> Axes:
+    # One axes per row, as wide as its cards, so that every row draws cards the same size.
+    def span(count: int) -> float:
+        return count * (_WIDTH + _GAP) + _GAP
+
+    height = 0.27
+    ax = fig.add_axes((0.02, 0.66 - slot * 0.32, 0.96 * span(max(len(cards), 1)) / span(width),
+                       height))
+    deck_picture(ax, cards, per_row=width, colours=colours)
+    ax.set_title(title, loc="left", fontsize=12)
+    return ax
+
+
+#: The tints of the two stacks in :func:`merge_picture`.
+STACK_COLOURS = {1: OKABE_ITO["blue"], 2: OKABE_ITO["orange"]}
+
+
+def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
+                  pile: Sequence[Card], pile_sources: Sequence[int], n: int) -> Figure:
+    """Draw what is left of both stacks and the new pile, bottom cards on the left.
+
+    Cards are tinted by the stack they come from (``pile_sources``: 1 or 2 per pile card).
+    """
+    _row(fig, stack1, [STACK_COLOURS[1]] * len(stack1), 0, n,
+         f"stack 1 (blue): {len(stack1)} cards left, bottom card on the left")
+    _row(fig, stack2, [STACK_COLOURS[2]] * len(stack2), 1, n,
+         f"stack 2 (orange): {len(stack2)} cards left")
+    _row(fig, pile, [STACK_COLOURS[s] for s in pile_sources], 2, n,
+         f"new pile: {len(pile)} cards dropped, bottom card first")
+    return fig
+
+
+def _faces(ax: Axes) -> list[FancyBboxPatch]:
+    """The card faces on the axes, in the order they were drawn."""
+    return [artist for artist in ax.get_children() if isinstance(artist, FancyBboxPatch)]
+
+
+def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
+                 colours: Sequence[str] | None = None, title: str | None = None) -> Axes:
+    """Draw a deck bottom card first; ``colours`` tints each card (e.g. by rising sequence)."""
+    before = len(_faces(ax))
+    draw_cards(ax, cards, per_row=per_row)
+    if colours is not None:
+        faces = _faces(ax)[before:]
+        assert len(faces) == len(cards), "draw_cards draws one rounded box per card"
+        for face, colour in zip(faces, colours):
+            face.set_facecolor(to_rgba(colour, 0.28))
+            face.set_edgecolor(colour)
+            face.set_linewidth(2.5)
+    if title:
+        ax.set_title(title, fontsize=13)
+    return ax
+
+
+def rising_scatter(ax: Axes, order: Sequence[int],
+                   sequences: Sequence[Sequence[int]]) -> Axes:
+    """Plot each card's brand-new place against its place now; one line per rising sequence."""
+    where = {card: position for position, card in enumerate(order)}
+    for index, sequence in enumerate(sequences):
+        colour = SEQUENCE_COLOURS[index % len(SEQUENCE_COLOURS)]
+        ax.plot([where[c] for c in sequence], sequence, "o-", color=colour, markersize=4,
+                linewidth=1.2)
+    ax.set_xlabel("position now (0 = bottom)", fontsize=12)
+    ax.set_ylabel("position in the brand-new deck", fontsize=12)
+    ax.set_title(f"{len(sequences)} rising sequences, each an increasing line", fontsize=13)
+    return ax
+
+
+def rising_growth(ax: Axes, counts: dict[int, Sequence[int]], exact_means: dict[int, float],
+                  n: int) -> Axes:
+    """Draw sampled numbers of rising sequences per number of riffles, with the exact mean."""
+    ks = sorted(counts)
+    jitter = np.random.default_rng(0)  # only spreads the dots sideways, for visibility
+    for k in ks:
+        x = k + jitter.uniform(-0.15, 0.15, len(counts[k]))
+        ax.plot(x, counts[k], ".", color=OKABE_ITO["sky"], alpha=0.5, markersize=4)
+    ax.plot(ks, [exact_means[k] for k in ks], "o-", color=OKABE_ITO["vermillion"],
+            label="exact mean (Bayer and Diaconis)")
+    ax.plot(ks, [min(2**k, n) for k in ks], "--", color="black",
+            label="the most possible: 2^k (and n)")
+    ax.axhline((n + 1) / 2, color="grey", linestyle=":",
+               label=f"uniform deck: (n+1)/2 = {(n + 1) / 2:g}")
+    ax.set_xlabel("riffles k", fontsize=12)
+    ax.set_ylabel("rising sequences", fontsize=12)
+    ax.set_title(f"{n} cards: rising sequences about double with each riffle, then level off",
+                 fontsize=13)
+    ax.legend(fontsize=10, loc="lower right")
+    return ax
+
+
+def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[float],
+                   separations: Sequence[float] | None = None,
+                   sampled: Sequence[float] | None = None, title: str | None = None) -> Axes:
+    """Plot the distance to uniform against the number of riffles, the cutoff 3/2 log2 n marked."""
+    ax.plot(ks, distances, "o-", color=OKABE_ITO["blue"], label="total variation distance, exact")
+    if separations is not None:
+        ax.plot(ks, separations, "s--", color=OKABE_ITO["orange"], markersize=4,
+                label="separation distance, exact")
+    if sampled is not None:
+        ax.plot(ks, sampled, "x", color=OKABE_ITO["vermillion"], markersize=9, mew=2,
+                label="total variation, simulated")
+    cut_at = 1.5 * math.log2(n)
+    ax.axvline(cut_at, color="grey", linestyle=":", label=f"3/2 log2 n = {cut_at:.1f}")
+    ax.set_ylim(-0.03, 1.05)
+    ax.set_xlabel("riffles k", fontsize=12)
+    ax.set_ylabel("distance to a uniform deck", fontsize=12)
+    ax.legend(fontsize=10, loc="center left" if separations is not None else "best")
+    ax.set_title(title or f"{n} cards: the distance falls sharply near 3/2 log2 n riffles",
+                 fontsize=13)
+    return ax
+
+
+def position_heatmap(ax: Axes, probabilities: np.ndarray, card_name: str) -> Axes:
+    """Heat map: row k is where the card is after k riffles; white is fair (1/n)."""
+    rows, n = probabilities.shape
+    fair = 1 / n
+    norm = TwoSlopeNorm(vmin=0, vcenter=fair, vmax=4 * fair)
+    image = ax.imshow(probabilities, cmap=BIAS_CMAP, norm=norm, aspect="auto",
+                      interpolation="nearest")
+    ax.set_xlabel("position in the deck (0 = bottom)", fontsize=12)
+    ax.set_ylabel("riffles k", fontsize=12)
+    ax.set_yticks(range(rows))
+    ax.set_title(f"Where the {card_name} can be: spread evenly only after about 7 riffles",
+                 fontsize=13)
+    bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.03, extend="max")
+    bar.set_label(f"probability (white = fair = 1/{n})", fontsize=11)
+    return ax
