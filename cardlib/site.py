@@ -54,6 +54,7 @@ main { max-width: 1100px; margin: 0 auto; }
 math[display="block"] { margin: 0.6em 0; }
 body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
                   margin: 2em auto; padding: 0 16px; line-height: 1.5; }
+.site-index ul.lessons { list-style: none; padding-left: 0; }
 .site-index li { margin-bottom: 0.8em; }
 .site-index code { font-family: var(--jp-code-font-family); }
 """
@@ -107,12 +108,18 @@ def _plain(markdown: str) -> str:
 
 
 def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
-    """The lesson's title (its first heading) and first sentence after it.
+    """The lesson's title (its first heading) and its one-line summary.
+
+    The summary is the notebook's metadata field ``summary`` if it has one,
+    else the first sentence after the title.
 
     >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
     ...     "# Fair shuffles\\n\\nA shuffle is *fair* when every order is equally likely. More.")])
     >>> summary(nb)
     ('Fair shuffles', 'A shuffle is fair when every order is equally likely.')
+    >>> nb.metadata["summary"] = "What fair means, and five tempting ideas taken apart."
+    >>> summary(nb)[1]
+    'What fair means, and five tempting ideas taken apart.'
     """
     title, sentence = "", ""
     for cell in nb.cells:
@@ -122,18 +129,14 @@ def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
             block = block.strip()
             if not title and block.startswith("#"):
                 title = _plain(block.splitlines()[0].lstrip("#"))
-                rest = "\n".join(block.splitlines()[1:]).strip()
-                block = rest
-            if (
-                title
-                and block
-                and not block.startswith(("#", ">", "|", "<", "```", "-", "*"))
-            ):
-                sentence = re.split(
-                    r"(?<=[.!?])\s", " ".join(block.split()), maxsplit=1
-                )[0]
-                return title, _plain(sentence)
-    return title, sentence
+                block = "\n".join(block.splitlines()[1:]).strip()
+            prose = block and not block.startswith(("#", ">", "|", "<", "```", "-", "*"))
+            if title and not sentence and prose:
+                text = " ".join(block.split())
+                sentence = _plain(re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0])
+        if title and sentence:
+            break
+    return title, nb.metadata.get("summary", sentence)
 
 
 _INTRO = (
@@ -155,7 +158,7 @@ def _index_page(entries: list[tuple[str, str, str]], heading: str) -> str:
         f"<title>{html.escape(heading)}</title>\n"
         f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
         f"<h1>{html.escape(heading)}</h1>\n<p>{_INTRO}</p>\n"
-        f"<ol>\n{items}\n</ol>\n</body>\n</html>\n"
+        f'<ul class="lessons">\n{items}\n</ul>\n</body>\n</html>\n'
     )
 
 
