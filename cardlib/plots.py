@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.colors import TwoSlopeNorm
 from matplotlib.patches import FancyBboxPatch
 
 from .cards import Card
@@ -120,13 +121,15 @@ def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = Tru
 
     White means exactly fair; orange cells are likelier than 1/n, purple ones
     less likely (after Mike Bostock's "Will It Shuffle?"). The colours run
-    from 1/n - spread to 1/n + spread (see :func:`bias_spread`).
+    from max(0, 1/n - spread) to 1/n + spread (see :func:`bias_spread`).
     """
     matrix = np.asarray(matrix, dtype=float)
     n = matrix.shape[0]
     fair = 1 / n
     spread = bias_spread(matrix) if spread is None else spread
-    image = ax.imshow(matrix, cmap=BIAS_CMAP, vmin=fair - spread, vmax=fair + spread,
+    # White stays at 1/n; below it the scale stops at 0, since no probability is negative.
+    norm = TwoSlopeNorm(vcenter=fair, vmin=max(0.0, fair - spread), vmax=fair + spread)
+    image = ax.imshow(matrix, cmap=BIAS_CMAP, norm=norm,
                       interpolation="nearest")
     ax.set_xlabel("final position", fontsize=12)
     ax.set_ylabel("card (its starting position)", fontsize=12)

@@ -1,0 +1,334 @@
+"""Shuffles done by hand: overhand, perfect faro, piles; and sorting a Dou Di Zhu hand.
+
+Deck convention (as everywhere in cardlib): a deck is a list held face down
+and **index 0 is the bottom card**, so the last item is the top card.
+
+* The **overhand shuffle**: the deck sits in one hand; the thumb slides small
+  packets off the *top* into the other hand, each packet landing on the ones
+  before. Packets keep their inner order, but their order is reversed. As in
+  Pemantle (1989) and Jonasson (2006), each of the n - 1 gaps between
+  neighbouring cards is a cut between packets with probability ``p``.
+* The **perfect faro** (riffle without randomness): cut exactly in half and
+  interleave one card from each half. The *out*-shuffle keeps the top and
+  bottom cards where they are; the *in*-shuffle moves them inwards.
+* The **pile shuffle**: deal the cards one at a time onto a few piles, then
+  stack the piles in a random order.
+
+>>> overhand_shuffle(list(range(8)), rng=5)  # packets of 3, 2, 1, 1, 1 from the top
+[5, 6, 7, 3, 4, 2, 1, 0]
+>>> out_shuffle(list(range(8)))  # bottom card 0 and top card 7 stay put
+[0, 4, 1, 5, 2, 6, 3, 7]
+>>> faro_order(52, "out"), faro_order(52, "in")
+(8, 52)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from . import batched
+from .cards import Card
+from .shuffles import _check_count, as_rng, draw
+
+__all__ = [
+    "overhand_packets",
+    "stack_packets",
+    "overhand_shuffle",
+    "faro",
+    "out_shuffle",
+    "in_shuffle",
+    "multiplicative_order",
+    "faro_order",
+    "repeats_to_restore",
+    "overhand_position_law",
+    "pile_shuffle",
+    "DOU_DI_ZHU_RANKS",
+    "SUIT_TIE_BREAK",
+    "dou_di_zhu_key",
+    "sort_hand",
+    "overhand_rows",
+]
+
+
+# --- overhand ------------------------------------------------------------------
+
+def _check_probability(p) -> Fraction:
+    if isinstance(p, bool) or not isinstance(p, (int, Fraction)):
+        raise TypeError(
+            f"p must be a Fraction such as Fraction(1, 3) (all randomness goes through "
+            f"randrange), not {type(p).__name__} {p!r}"
+        )
+    p = Fraction(p)
+    if not 0 <= p <= 1:
+        raise ValueError(f"p is a probability between 0 and 1, got {p}")
+    return p
+
+
+def overhand_packets(n: int, rng=None, p: Fraction = Fraction(1, 2)) -> list[int]:
+    """Return the sizes of the packets an overhand shuffle of n cards moves, top packet first.
+
+    Each of the n - 1 gaps between neighbouring cards is a cut with
+    probability p, drawn as ``rng.randrange(denominator) < numerator``.
+
+    >>> overhand_packets(8, rng=5)
+    [3, 2, 1, 1, 1]
+    >>> sum(overhand_packets(52, rng=1, p=Fraction(1, 8)))
+    52
+    """
+    _check_count("n", n)
+    p = _check_probability(p)
+    rng = as_rng(rng)
+    sizes = []
+    size = 1 if n else 0
+    # Walk the gaps from the top of the deck down; `size` counts the open packet.
+    for _ in range(n - 1):
+        if rng.randrange(p.denominator) < p.numerator:
+            sizes.append(size)
+            size = 0
+        size += 1
+    return sizes + [size] if n else []
+
+
+def stack_packets(deck, sizes: Sequence[int]) -> list:
+    """Return the deck after moving packets of these sizes, top packet first, to a new pile.
+
+    The first packet taken from the top lands at the bottom of the new pile.
+
+    >>> stack_packets([0, 1, 2, 3, 4], [2, 3])
+    [3, 4, 0, 1, 2]
+    """
+    cards = list(deck)
+    if sum(sizes) != len(cards) or any(s < 1 for s in sizes):
+        raise ValueError(f"packet sizes {list(sizes)} do not split a deck of {len(cards)} cards")
+    pile = []
+    top = len(cards)
+    # Invariant: cards[top:] have moved, packet by packet, onto the new pile.
+    for size in sizes:
+        pile.extend(cards[top - size : top])
+        top -= size
+    return pile
+
+
+def overhand_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2)) -> list:
+    """Return a new list after one overhand shuffle; the input is left unchanged.
+
+    >>> overhand_shuffle("ABCD", rng=0, p=0)  # no cut: one packet, nothing moves
+    ['A', 'B', 'C', 'D']
+    >>> overhand_shuffle("ABCD", rng=0, p=1)  # a cut everywhere: the deck turns over
+    ['D', 'C', 'B', 'A']
+    """
+    cards = list(deck)
+    return stack_packets(cards, overhand_packets(len(cards), rng, p))
+
+
+# --- perfect faro --------------------------------------------------------------
+
+def faro(deck, kind: str = "out") -> list:
+    """Return a new list after one perfect faro shuffle ("out" or "in").
+
+    Cut into the bottom half and the top half, then interleave from the bottom
+    up. Out: the bottom half gives the bottom card. In: the top half does.
+
+    >>> faro([0, 1, 2, 3, 4, 5], "in")
+    [3, 0, 4, 1, 5, 2]
+    >>> faro([0, 1, 2])
+    Traceback (most recent call last):
+    ...
+    ValueError: a perfect faro needs an even number of cards, got 3
+    """
+    cards = list(deck)
+    if kind not in ("out", "in"):
+        raise ValueError(f"kind must be 'out' or 'in', not {kind!r}")
+    if len(cards) % 2:
+        raise ValueError(f"a perfect faro needs an even number of cards, got {len(cards)}")
+    half = len(cards) // 2
+    bottom, top = cards[:half], cards[half:]
+    first, second = (bottom, top) if kind == "out" else (top, bottom)
+    return [card for pair in zip(first, second) for card in pair]
+
+
+def out_shuffle(deck, rng=None) -> list:
+    """Return a new list after a perfect out-shuffle. ``rng`` is accepted and unused."""
+    return faro(deck, "out")
+
+
+def in_shuffle(deck, rng=None) -> list:
+    """Return a new list after a perfect in-shuffle. ``rng`` is accepted and unused."""
+    return faro(deck, "in")
+
+
+def multiplicative_order(a: int, m: int) -> int:
+    """Return the least k >= 1 with a^k = 1 (mod m).
+
+    >>> multiplicative_order(2, 51), multiplicative_order(2, 53)
+    (8, 52)
+    >>> multiplicative_order(2, 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: 2 has no multiplicative order modulo 10: they share a factor
+    """
+    _check_count("m", m, minimum=1)
+    if m == 1:
+        return 1
+    if math.gcd(a, m) != 1:
+        raise ValueError(f"{a} has no multiplicative order modulo {m}: they share a factor")
+    k, power = 1, a % m
+    while power != 1:
+        k, power = k + 1, power * a % m
+    return k
+
+
+def faro_order(n: int, kind: str = "out") -> int:
+    """Return how many perfect faros of the given kind bring n cards back to their order.
+
+    Out-shuffle: the card at position i (from the bottom) moves to 2i mod (n - 1)
+    and the top card stays, so the order is that of 2 modulo n - 1. In-shuffle:
+    position i + 1 moves to 2(i + 1) mod (n + 1), so it is the order of 2 modulo n + 1.
+
+    >>> [faro_order(n) for n in (2, 4, 6, 8, 10)]
+    [1, 2, 4, 3, 6]
+    """
+    _check_count("n", n, minimum=2)
+    if n % 2:
+        raise ValueError(f"a perfect faro needs an even number of cards, got {n}")
+    if kind not in ("out", "in"):
+        raise ValueError(f"kind must be 'out' or 'in', not {kind!r}")
+    return multiplicative_order(2, n - 1 if kind == "out" else n + 1)
+
+
+def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
+    """Apply a deterministic shuffle to ``list(range(n))`` until the order comes back.
+
+    >>> repeats_to_restore(out_shuffle, 52)
+    8
+    """
+    _check_count("limit", limit, minimum=1)
+    start = list(range(n))
+    deck = start
+    for count in range(1, limit + 1):
+        deck = shuffle(deck)
+        if deck == start:
+            return count
+    raise ValueError(f"{getattr(shuffle, '__name__', shuffle)} did not restore "
+                     f"{n} cards within {limit:,} repeats")
+
+
+# --- pile shuffle --------------------------------------------------------------
+
+def pile_shuffle(deck, rng=None, piles: int = 4) -> list:
+    """Return a new list: deal onto ``piles`` piles, then stack them in a random order.
+
+    Cards are dealt one at a time from the top, each onto the top of the next
+    pile in turn; the piles are then picked up in a uniformly random order
+    (k! orders for k piles), the first one picked ending at the bottom.
+
+    >>> pile_shuffle(range(8), rng=3, piles=2)
+    [7, 5, 3, 1, 6, 4, 2, 0]
+    """
+    _check_count("piles", piles, minimum=1)
+    cards = list(deck)
+    stacks: list[list] = [[] for _ in range(piles)]
+    for dealt, card in enumerate(reversed(cards)):
+        stacks[dealt % piles].append(card)
+    order, _ = draw(range(piles), piles, rng)
+    return [card for index in order for card in stacks[index]]
+
+
+# --- Dou Di Zhu ----------------------------------------------------------------
+
+#: Ranks of Dou Di Zhu (斗地主) from low to high; the black, then the red joker beat them all.
+DOU_DI_ZHU_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+#: Suits never decide a trick in Dou Di Zhu; for a tidy hand they break ties, ♠ highest.
+SUIT_TIE_BREAK = ("♦", "♣", "♥", "♠")
+
+
+def dou_di_zhu_key(card: Card) -> tuple[int, int]:
+    """Return the sort key of a card in Dou Di Zhu: 3 < 4 < ... < A < 2 < black < red joker.
+
+    >>> sorted([Card("2", "♣"), Card("A", "♠"), Card("3", "♥")], key=dou_di_zhu_key)
+    [Card('3', '♥'), Card('A', '♠'), Card('2', '♣')]
+    """
+    if not isinstance(card, Card):
+        raise TypeError(f"dou_di_zhu_key sorts Card objects, not {type(card).__name__} {card!r}")
+    if card.is_joker:
+        return (len(DOU_DI_ZHU_RANKS) + (card.suit == "red"), 0)
+    if card.rank not in DOU_DI_ZHU_RANKS:
+        raise ValueError(f"Dou Di Zhu has no knights: {card} is not in its 54-card deck")
+    return (DOU_DI_ZHU_RANKS.index(card.rank), SUIT_TIE_BREAK.index(card.suit))
+
+
+def sort_hand(hand, high_first: bool = False) -> list[Card]:
+    """Return the hand sorted by Dou Di Zhu's order (``high_first``: red joker first).
+
+    >>> [str(c) for c in sort_hand([Card("Joker", "red"), Card("K", "♦"), Card("3", "♠")])]
+    ['3♠', 'K♦', 'RJ']
+    """
+    return sorted(hand, key=dou_di_zhu_key, reverse=high_first)
+
+
+def overhand_position_law(n: int, p: Fraction = Fraction(1, 2)) -> list[list[Fraction]]:
+    """Return P[i][j], the exact chance that one overhand shuffle moves position i to j.
+
+    The card at i travels in a packet spanning positions a..b (cuts just below a
+    and just above b, none between); after the shuffle the n - 1 - b cards that
+    were above the packet lie below it, so the card lands at n - 1 - b + i - a.
+
+    >>> [[str(x) for x in row] for row in overhand_position_law(2)]
+    [['1/2', '1/2'], ['1/2', '1/2']]
+    """
+    _check_count("n", n)
+    p = _check_probability(p)
+    law = [[Fraction(0)] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(a, n):
+            chance = (p if a > 0 else 1) * (1 - p) ** (b - a) * (p if b < n - 1 else 1)
+            for i in range(a, b + 1):
+                law[i][n - 1 - b + i - a] += chance
+    return law
+
+
+# --- many decks at once, for cardlib.stats.simulate ------------------------------
+
+def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2), k: int = 1) -> None:
+    """Overhand-shuffle every row of ``decks`` in place, k times (as :func:`overhand_shuffle`).
+
+    One draw per gap decides the cuts; the card at i, in a packet spanning
+    a..b, moves to n - 1 - b + i - a (see :func:`overhand_position_law`).
+    """
+    p = _check_probability(p)
+    _check_count("k", k)
+    for _ in range(k if decks.shape[1] >= 2 else 0):
+        _overhand_once(decks, gen, p)
+
+
+def _overhand_once(decks: np.ndarray, gen, p: Fraction) -> None:
+    trials, n = decks.shape
+    cut = gen.integers(0, p.denominator, size=(trials, n - 1)) < p.numerator
+    index = np.arange(n)
+    # a: the nearest cut at or below each card; b: the nearest cut above it.
+    a = np.maximum.accumulate(np.where(cut, index[1:], 0), axis=1)
+    a = np.concatenate([np.zeros((trials, 1), dtype=a.dtype), a], axis=1)
+    b = np.where(cut, index[:-1], n - 1)[:, ::-1]
+    b = np.minimum.accumulate(b, axis=1)[:, ::-1]
+    b = np.concatenate([b, np.full((trials, 1), n - 1)], axis=1)
+    rows = np.arange(trials)[:, None]
+    shuffled = np.empty_like(decks)
+    shuffled[rows, n - 1 - b + index - a] = decks
+    decks[:] = shuffled
+
+
+def _faro_rows(kind: str):
+    def kernel(decks: np.ndarray, gen) -> None:
+        decks[:] = decks[:, faro(range(decks.shape[1]), kind)]
+    kernel.__name__ = f"{kind}_shuffle_rows"
+    return kernel
+
+
+batched.register(overhand_shuffle, overhand_rows)
+batched.register(out_shuffle, _faro_rows("out"))
+batched.register(in_shuffle, _faro_rows("in"))
+batched.register(pile_shuffle, batched.one_deck_at_a_time(pile_shuffle))

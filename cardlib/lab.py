@@ -1,0 +1,227 @@
+"""The probability lab of lesson 6: compare shuffles, and guess a hidden one.
+
+Model functions (:func:`exact_law`, :func:`largest_card_distance`,
+:func:`order_test`, :func:`hidden_algorithm`) are pure; the two panel builders
+return a :class:`cardlib.widgets.LivePanel` without displaying it, so tests
+can move every control to its extremes and look at ``panel.figure``.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+from collections.abc import Callable
+
+import ipywidgets as ipw
+import numpy as np
+from matplotlib.figure import Figure
+
+from . import exact, plots, stats, widgets
+from .shuffles import knuth_shuffle
+
+__all__ = [
+    "EXACT_MAX_CARDS",
+    "exact_law",
+    "largest_card_distance",
+    "order_counts",
+    "order_test",
+    "distance_by_trials",
+    "lab_panel",
+    "hidden_algorithm",
+    "detective_panel",
+]
+
+#: Exact laws are computed for decks of at most this many cards (6! = 720 orders).
+EXACT_MAX_CARDS = 6
+CHECKPOINTS = (100, 300, 1000, 3000, 10_000, 30_000, 100_000)
+
+
+@functools.lru_cache(maxsize=256)
+def exact_law(shuffle: Callable, n: int, max_paths: int = 20_000):
+    """Return the exact law of ``shuffle`` on n cards, or None when it is out of reach.
+
+    None for decks above EXACT_MAX_CARDS, trees of more than ``max_paths``
+    leaves, and unbounded trees (a shuffle that retries).
+
+    >>> from cardlib.shuffles import retry_shuffle
+    >>> len(exact_law(knuth_shuffle, 3)), exact_law(retry_shuffle, 3)
+    (6, None)
+    """
+    if n > EXACT_MAX_CARDS:
+        return None
+    try:
+        if exact.estimate_paths(shuffle, n) > max_paths:
+            return None
+        return exact.distribution(shuffle, n, max_paths=max_paths)
+    except ValueError:
+        return None
+
+
+def largest_card_distance(matrix) -> float:
+    """Return the largest distance to uniform of one card's position.
+
+    ``matrix`` holds counts or probabilities, card i in row i, position j in
+    column j; each row is normalised first.
+
+    >>> largest_card_distance([[3, 1], [1, 3]])
+    0.25
+    """
+    rows = np.asarray(matrix, dtype=float)
+    rows = rows / rows.sum(axis=1, keepdims=True)
+    return float(0.5 * np.abs(rows - 1 / len(rows)).sum(axis=1).max())
+
+
+def order_counts(decks: np.ndarray) -> dict[tuple[int, ...], int]:
+    """Count how often each order (row) appears in an array of decks.
+
+    >>> order_counts(np.array([[0, 1], [1, 0], [0, 1]]))
+    {(0, 1): 2, (1, 0): 1}
+    """
+    rows, counts = np.unique(np.asarray(decks), axis=0, return_counts=True)
+    return {tuple(int(c) for c in row): int(k) for row, k in zip(rows, counts)}
+
+
+def order_test(decks: np.ndarray) -> tuple[stats.ChiSquare, str]:
+    """Chi-square test of simulated decks against a fair shuffle; return (test, what was tested).
+
+    All n! orders when every order is expected at least 5 times, else where
+    the bottom card (card 0) lands, n cells.
+    """
+    trials, n = decks.shape
+    if trials >= 5 * math.factorial(n):
+        orders = list(itertools.permutations(range(n)))
+        observed = order_counts(decks)
+        return stats.chi_square([observed.get(o, 0) for o in orders]), f"all {len(orders)} orders"
+    return stats.chi_square(stats.count_positions(decks)[0]), "where the bottom card lands"
+
+
+def distance_by_trials(decks: np.ndarray) -> tuple[list[int], list[float]]:
+    """Return the largest card distance measured on the first 100, 300, 1000, ... decks."""
+    checkpoints = [t for t in CHECKPOINTS if t <= len(decks)]
+    return checkpoints, [largest_card_distance(stats.count_positions(decks[:t]))
+                         for t in checkpoints]
+
+
+@functools.lru_cache(maxsize=64)
+def _fair_curve(n: int, trials: int, seed: int) -> tuple[list[int], list[float]]:
+    return distance_by_trials(stats.simulate(knuth_shuffle, n, trials, seed=seed))
+
+
+def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, seed: int) -> None:
+    decks = stats.simulate(algorithms[name], n, trials, seed=seed)
+    simulated = stats.count_positions(decks) / trials
+    law = exact_law(algorithms[name], n)
+    exact_matrix = None if law is None else np.array(stats.exact_position_matrix(law), dtype=float)
+    left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1, 1.1])
+    spread = plots.bias_spread(simulated, *([] if exact_matrix is None else [exact_matrix]))
+    plots.bias_matrix(left, simulated, f"simulated: {trials:,} decks", colorbar=False,
+                      spread=spread)
+    if exact_matrix is None:
+        middle.axis("off")
+        middle.text(0.5, 0.5, f"no exact law here\n(more than {EXACT_MAX_CARDS} cards,\n"
+                    "or unbounded paths)", ha="center", va="center", fontsize=13,
+                    transform=middle.transAxes)
+    else:
+        plots.bias_matrix(middle, exact_matrix, "exact", spread=spread)
+    checkpoints, distances = distance_by_trials(decks)
+    right.loglog(checkpoints, distances, "o-", color=plots.OKABE_ITO["vermillion"],
+                 linewidth=2.5, label=name)
+    right.loglog(*_fair_curve(n, trials, seed + 1), "s--", color=plots.OKABE_ITO["blue"],
+                 label="Knuth's swaps (fair): sampling noise")
+    if exact_matrix is not None and largest_card_distance(exact_matrix) > 1e-12:
+        right.axhline(largest_card_distance(exact_matrix), color="black", linestyle=":",
+                      linewidth=2, label="exact distance of this algorithm")
+    right.set_xlabel("simulated decks", fontsize=12)
+    right.set_ylabel("largest distance of a card's\nposition from uniform", fontsize=12)
+    right.set_title("how many decks it takes to see the bias", fontsize=13)
+    right.legend(fontsize=10, loc="lower left")
+    test, what = order_test(decks)
+    fig.suptitle(f"{name}, {n} cards. Chi-square on {what}: {test.statistic:,.1f} with "
+                 f"{test.dof} degrees of freedom, p = {test.p_value:.2g}", fontsize=14)
+    # Fixed margins: tight_layout on log axes took most of the redraw time.
+    fig.subplots_adjust(left=0.04, right=0.99, bottom=0.12, top=0.86, wspace=0.5)
+
+
+def lab_panel(algorithms: dict[str, Callable], name: str | None = None, n: int = 5,
+              trials: int = 30_000, seed: int = 2026) -> widgets.LivePanel:
+    """Return the lab: pick an algorithm, a deck size and a number of decks.
+
+    Left the simulated bias matrix, middle the exact one (when feasible),
+    right the largest card distance against the number of decks, for the
+    algorithm and for Knuth's fair shuffle; the title gives a chi-square test.
+    """
+    controls = {
+        "name": ipw.Dropdown(options=list(algorithms), value=name or next(iter(algorithms)),
+                             description="shuffle"),
+        "n": ipw.IntSlider(value=n, min=3, max=10, description="cards", continuous_update=False),
+        "trials": ipw.SelectionSlider(options=[1000, 3000, 10_000, 30_000, 100_000],
+                                      value=trials, description="decks",
+                                      continuous_update=False),
+    }
+
+    def draw(fig: Figure, name: str, n: int, trials: int) -> None:
+        _draw_lab(fig, algorithms, name, n, trials, seed)
+
+    return widgets.LivePanel(draw, controls, figsize=(18, 5.8))
+
+
+def hidden_algorithm(case: int, suspects: list[str]) -> str:
+    """Return the suspect behind a case number (seeded, so every reader gets the same case).
+
+    >>> hidden_algorithm(3, ["a", "b"]) == hidden_algorithm(3, ["a", "b"])
+    True
+    """
+    return random.Random(f"case {case}").choice(suspects)
+
+
+def _draw_case(fig: Figure, algorithms: dict, suspects: list[str], case: int, guess: str,
+               reveal: bool, n: int, trials: int) -> None:
+    answer = hidden_algorithm(case, suspects)
+    decks = stats.simulate(algorithms[answer], n, trials, seed=case)
+    left, right = fig.subplots(1, 2, width_ratios=[1, 1.5])
+    plots.bias_matrix(left, stats.count_positions(decks) / trials, "where each card landed")
+    orders = math.factorial(n)
+    counts = sorted(order_counts(decks).values(), reverse=True)
+    counts += [0] * (orders - len(counts))
+    expected = trials / orders
+    band = 2 * math.sqrt(expected)
+    right.fill_between(range(orders), max(expected - band, 0), expected + band,
+                       color="lightgrey", label="a fair shuffle: about 95% of counts")
+    right.axhline(expected, color="black", linestyle=":", label=f"fair: {expected:.1f} each")
+    right.plot(range(orders), counts, color=plots.OKABE_ITO["vermillion"], linewidth=2.5,
+               label="this batch")
+    right.set_yscale("symlog", linthresh=10)
+    ticks = [t for t in (0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= max(counts)]
+    right.set_yticks(ticks, [str(t) for t in ticks])
+    right.minorticks_off()
+    right.set_xlabel(f"the {orders} orders, most frequent first", fontsize=12)
+    right.set_ylabel("times seen in the batch", fontsize=12)
+    right.set_title(f"{sum(c > 0 for c in counts)} of the {orders} orders appeared", fontsize=13)
+    right.legend(fontsize=11, loc="upper right")
+    if reveal:
+        verdict = "right!" if guess == answer else f"not quite (you said {guess})"
+        fig.suptitle(f"Case {case}: it was {answer}. Your guess: {verdict}", fontsize=15)
+    else:
+        fig.suptitle(f"Case {case}: which shuffle made these {trials:,} decks?", fontsize=15)
+    fig.subplots_adjust(left=0.06, right=0.98, bottom=0.12, top=0.86, wspace=0.3)
+
+
+def detective_panel(algorithms: dict[str, Callable], suspects: list[str], n: int = 6,
+                    trials: int = 5000, cases: int = 20) -> widgets.LivePanel:
+    """Return the shuffle-detective game: a case number, a guess, and a reveal box."""
+    unknown = [s for s in suspects if s not in algorithms]
+    if unknown:
+        raise ValueError(f"suspects {unknown} are not among the algorithms")
+    controls = {
+        "case": ipw.IntSlider(value=1, min=1, max=cases, description="case",
+                              continuous_update=False),
+        "guess": ipw.Dropdown(options=suspects, value=suspects[0], description="your guess"),
+        "reveal": ipw.Checkbox(value=False, description="reveal the answer"),
+    }
+
+    def draw(fig: Figure, case: int, guess: str, reveal: bool) -> None:
+        _draw_case(fig, algorithms, suspects, case, guess, reveal, n, trials)
+
+    return widgets.LivePanel(draw, controls, figsize=(15, 5.6))

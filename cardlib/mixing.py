@@ -1,0 +1,146 @@
+"""How many shuffles it takes: exact distance to uniform after repeated shuffles.
+
+A shuffle's exact law on n cards (from :func:`cardlib.exact.distribution`)
+is a probability on the n! orders. Shuffling twice *composes* two
+independent orders, so k shuffles are a Markov chain on the n! orders; for
+n <= 7 we can follow it exactly with integer weights over a common
+denominator. For big decks we follow one card instead: where it sits is a
+chain on n positions, and its distance to uniform is a lower bound on the
+distance of the whole deck.
+
+>>> from cardlib.shuffles import knuth_shuffle
+>>> from cardlib import exact
+>>> variation_distance(exact.distribution(knuth_shuffle, 4))
+Fraction(0, 1)
+>>> variation_distance({(0, 1, 2): Fraction(1)})  # the unshuffled deck
+Fraction(5, 6)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+import numpy as np
+
+__all__ = [
+    "MAX_ORDERS",
+    "variation_distance",
+    "compose",
+    "distances_after",
+    "position_distances",
+    "sample_position_distance",
+]
+
+#: Repeated shuffles are followed exactly on at most this many orders (7! = 5040).
+MAX_ORDERS = 5040
+
+
+def _size(dist: dict) -> int:
+    if not dist:
+        raise ValueError("a distribution needs at least one outcome")
+    return len(next(iter(dist)))
+
+
+def variation_distance(dist: dict[tuple[int, ...], Fraction]) -> Fraction:
+    """Return the total variation distance to uniform: 1/2 the sum of |P(order) - 1/n!|.
+
+    Orders missing from ``dist`` have probability 0 and count 1/n! each. It is the
+    largest gap, over all sets of orders, between their chance and their fair share.
+    """
+    n = _size(dist)
+    fair = Fraction(1, math.factorial(n))
+    present = sum(abs(p - fair) for p in dist.values())
+    missing = (math.factorial(n) - len(dist)) * fair
+    return (present + missing) / 2
+
+
+def compose(first: dict, second: dict) -> dict[tuple[int, ...], Fraction]:
+    """Return the law of shuffling with ``first`` and then, independently, with ``second``.
+
+    An outcome lists, position by position, which card is there. If the first
+    shuffle gives order s and the second moves position j's card from t[j],
+    the deck ends as s[t[j]].
+
+    >>> cut = {(1, 2, 0): Fraction(1)}   # the bottom card moves to the top
+    >>> compose(cut, cut)
+    {(2, 0, 1): Fraction(1, 1)}
+    """
+    result: dict[tuple[int, ...], Fraction] = {}
+    for s, p in first.items():
+        for t, q in second.items():
+            order = tuple(s[j] for j in t)
+            result[order] = result.get(order, 0) + p * q
+    return result
+
+
+def distances_after(dist: dict[tuple[int, ...], Fraction], max_shuffles: int) -> list[Fraction]:
+    """Return the exact distances to uniform after 0, 1, ..., max_shuffles shuffles.
+
+    Computed with integer weights over a common denominator (fast and exact);
+    refuses decks with more than MAX_ORDERS orders.
+
+    >>> from cardlib.hand import out_shuffle
+    >>> from cardlib import exact
+    >>> [str(d) for d in distances_after(exact.distribution(out_shuffle, 4), 2)]
+    ['23/24', '23/24', '23/24']
+    """
+    n = _size(dist)
+    if math.factorial(n) > MAX_ORDERS:
+        raise ValueError(f"following {n}! = {math.factorial(n):,} orders exactly is more "
+                         f"than the limit of {MAX_ORDERS:,}; use position_distances instead")
+    if isinstance(max_shuffles, bool) or not isinstance(max_shuffles, int) or max_shuffles < 0:
+        raise ValueError(f"max_shuffles must be a whole number of at least 0, got {max_shuffles!r}")
+    step_denominator = math.lcm(*(p.denominator for p in dist.values()))
+    step = [(t, int(p * step_denominator)) for t, p in dist.items()]
+    weights = {tuple(range(n)): 1}
+    denominator = 1
+    orders = math.factorial(n)
+    distances = []
+    for k in range(max_shuffles + 1):
+        if k:
+            new: dict[tuple[int, ...], int] = {}
+            for s, w in weights.items():
+                for t, v in step:
+                    order = tuple([s[j] for j in t])
+                    new[order] = new.get(order, 0) + w * v
+            weights, denominator = new, denominator * step_denominator
+        # 1/2 sum |w/D - 1/n!| = sum |w n! - D| / (2 D n!), missing orders add D each
+        gap = sum(abs(w * orders - denominator) for w in weights.values())
+        gap += (orders - len(weights)) * denominator
+        distances.append(Fraction(gap, 2 * denominator * orders))
+    return distances
+
+
+def position_distances(law: Sequence[Sequence[float]], card: int, max_shuffles: int) -> np.ndarray:
+    """Return the distance to uniform of one card's position after 0..max_shuffles shuffles.
+
+    ``law[i][j]`` is the chance that one shuffle moves the card at position i
+    to position j. The distance of one card's position is at most the distance
+    of the whole deck, so this is a lower bound that works for 52 cards.
+
+    >>> position_distances([[0.5, 0.5], [0.5, 0.5]], card=0, max_shuffles=2).tolist()
+    [0.5, 0.0, 0.0]
+    """
+    matrix = np.asarray(law, dtype=float)
+    n = matrix.shape[0]
+    where = np.zeros(n)
+    where[card] = 1.0
+    distances = [0.5 * np.abs(where - 1 / n).sum()]
+    for _ in range(max_shuffles):
+        where = where @ matrix
+        distances.append(0.5 * np.abs(where - 1 / n).sum())
+    return np.array(distances)
+
+
+def sample_position_distance(positions: Iterable[int], n: int) -> float:
+    """Estimate the distance to uniform of one card's position from sampled positions.
+
+    >>> sample_position_distance([0, 1, 2, 3], 4), sample_position_distance([0, 0], 2)
+    (0.0, 0.5)
+    """
+    counts = np.bincount(np.asarray(list(positions), dtype=int), minlength=n)
+    if counts.sum() == 0:
+        raise ValueError("sample_position_distance needs at least one sampled position")
+    return float(0.5 * np.abs(counts / counts.sum() - 1 / n).sum())

@@ -1,0 +1,101 @@
+"""The lesson 6 lab: model functions, and every control of both panels at its extremes."""
+
+import numpy as np
+import pytest
+
+from cardlib import exact, hand, lab, riffle, shuffles, stats
+
+ALGORITHMS = {
+    "Knuth's swaps": shuffles.knuth_shuffle,
+    "pick and remove": shuffles.pick_and_remove,
+    "list every order": shuffles.brute_force_shuffle,
+    "retry repeats": shuffles.retry_shuffle,
+    "naive swap": shuffles.naive_swap_shuffle,
+    "Sattolo": shuffles.sattolo_shuffle,
+    "first card + stride": shuffles.stride_shuffle,
+    "sort, random comparator": shuffles.comparator_sort_shuffle,
+    "one riffle": riffle.riffle,
+    "one overhand": hand.overhand_shuffle,
+    "pile, 4 piles": hand.pile_shuffle,
+}
+
+
+def test_exact_law_is_exact_or_none():
+    assert lab.exact_law(shuffles.naive_swap_shuffle, 4) == exact.distribution(shuffles.naive_swap_shuffle, 4)
+    assert lab.exact_law(shuffles.retry_shuffle, 4) is None            # unbounded tree
+    assert lab.exact_law(shuffles.knuth_shuffle, 7) is None            # above EXACT_MAX_CARDS
+    assert lab.exact_law(shuffles.naive_swap_shuffle, 6) is None       # 6^6 paths > 20,000
+
+
+def test_largest_card_distance_by_hand():
+    assert lab.largest_card_distance(np.full((4, 4), 0.25)) == 0
+    identity = np.eye(5)
+    assert lab.largest_card_distance(identity) == pytest.approx(0.8)
+    law = exact.distribution(shuffles.sattolo_shuffle, 4)
+    matrix = np.array(stats.exact_position_matrix(law), dtype=float)
+    # Sattolo on 4 cards: each card at one of the 3 other places, 1/3 each: 1/2 (1/4 + 3 * 1/12)
+    assert lab.largest_card_distance(matrix) == pytest.approx(0.25)
+
+
+def test_order_test_switches_to_the_bottom_card_when_orders_are_too_many():
+    decks = stats.simulate(shuffles.knuth_shuffle, 4, 120, seed=1)      # 120 = 5 * 4!
+    assert lab.order_test(decks)[1] == "all 24 orders" and lab.order_test(decks)[0].dof == 23
+    decks = stats.simulate(shuffles.knuth_shuffle, 4, 119, seed=1)
+    assert lab.order_test(decks)[1] == "where the bottom card lands" and lab.order_test(decks)[0].dof == 3
+
+
+def test_distance_by_trials_uses_only_the_first_decks():
+    decks = stats.simulate(shuffles.knuth_shuffle, 5, 1000, seed=3)
+    checkpoints, distances = lab.distance_by_trials(decks)
+    assert checkpoints == [100, 300, 1000]
+    assert distances[0] == lab.largest_card_distance(stats.count_positions(decks[:100]))
+
+
+def test_lab_panel_at_every_extreme_for_every_algorithm():
+    panel = lab.lab_panel(ALGORITHMS, name="naive swap", n=5, trials=1000)
+    for name in ALGORITHMS:
+        panel.controls["name"].value = name
+        for n in (3, 10):
+            panel.controls["n"].value = n
+            title = panel.figure._suptitle.get_text()
+            assert title.startswith(f"{name}, {n} cards. Chi-square on "), title
+    panel.controls["name"].value = "naive swap"
+    panel.controls["trials"].value = 100_000
+    assert "where the bottom card lands" in panel.figure._suptitle.get_text()   # 10 cards
+    panel.controls["n"].value = 3
+    assert "Chi-square on all 6 orders" in panel.figure._suptitle.get_text()
+    assert panel.output.outputs[0]["data"]["image/png"]
+
+
+def test_detective_hides_then_reveals_every_case():
+    suspects = ["Knuth's swaps", "naive swap", "Sattolo", "first card + stride",
+                "sort, random comparator", "one riffle", "one overhand", "pile, 4 piles"]
+    panel = lab.detective_panel(ALGORITHMS, suspects)
+    answers = {lab.hidden_algorithm(case, suspects) for case in range(1, 21)}
+    assert len(answers) >= 5                     # the 20 cases are not all the same suspect
+    for case in (1, 20):
+        panel.controls["case"].value = case
+        assert "which shuffle" in panel.figure._suptitle.get_text()
+        answer = lab.hidden_algorithm(case, suspects)
+        panel.controls["guess"].value = answer
+        panel.controls["reveal"].value = True
+        assert panel.figure._suptitle.get_text() == f"Case {case}: it was {answer}. Your guess: right!"
+        panel.controls["reveal"].value = False
+    with pytest.raises(ValueError, match=r"suspects \['faro'\] are not among the algorithms"):
+        lab.detective_panel(ALGORITHMS, ["faro"])
+
+
+def test_order_counts_agree_with_a_plain_count():
+    decks = stats.simulate(shuffles.knuth_shuffle, 4, 500, seed=2)
+    counts = lab.order_counts(decks)
+    assert sum(counts.values()) == 500
+    for order, count in counts.items():
+        assert count == sum(tuple(row) == order for row in decks.tolist())
+
+
+def test_order_test_tells_fair_from_unfair():
+    for shuffle, fair in ((shuffles.knuth_shuffle, True), (shuffles.stride_shuffle, False),
+                          (hand.overhand_shuffle, False), (shuffles.naive_swap_shuffle, False)):
+        test, what = lab.order_test(stats.simulate(shuffle, 4, 24_000, seed=6))
+        assert what == "all 24 orders" and test.dof == 23
+        assert (test.p_value > 0.001) == fair, (shuffle.__name__, test)
