@@ -24,6 +24,11 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# The static site: every lesson executed once, pages that work offline (cardlib/site.py).
+html: $(STAMP)
+	$(BIN)/python -m cardlib.site --out build/html
+
+# Speed: ratios against the fastest peers, slider redraws, notebook times (cardlib/bench.py).
 bench: $(STAMP)
 	$(BIN)/python -m cardlib.bench
 

@@ -22,7 +22,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["MAX_PATHS", "MAX_DRAWS", "Path", "paths", "distribution", "estimate_paths"]
+__all__ = [
+    "MAX_PATHS", "MAX_DRAWS", "ContractError", "Path", "paths", "distribution", "estimate_paths",
+]
 
 #: The largest number of leaves (runs of the shuffle) that an enumeration may take.
 MAX_PATHS = 10**7
@@ -34,8 +36,18 @@ class _Exhausted(Exception):
     """Raised inside a shuffle when a run made more draws than allowed."""
 
 
+class ContractError(AttributeError):
+    """A shuffle asked its rng for something other than randrange."""
+
+
 class _ScriptedRng:
     """Answers randrange calls from a script, then with each range's first value."""
+
+    def __getattr__(self, name: str):
+        raise ContractError(
+            f"exact enumeration needs every random draw to go through rng.randrange, "
+            f"but the shuffle asked for rng.{name}"
+        )
 
     def __init__(self, script: list[int], max_draws: int) -> None:
         self.script = script
@@ -104,6 +116,17 @@ def _run(shuffle: Callable, n: int, rng: _ScriptedRng) -> tuple:
     return tuple(deck if result is None else result)
 
 
+def _check_deterministic(shuffle: Callable, n: int, first: _ScriptedRng, outcome: tuple) -> None:
+    """Replay the first path; a different result means randomness from elsewhere."""
+    again = _ScriptedRng(list(first.choices), first.max_draws)
+    if _run(shuffle, n, again) != outcome or again.choices != first.choices:
+        raise ValueError(
+            f"{getattr(shuffle, '__name__', shuffle)} gave different results for the same "
+            "random answers: it must draw all of its randomness through rng.randrange "
+            "(not the random module, NumPy or the clock), or it cannot be enumerated"
+        )
+
+
 def estimate_paths(
     shuffle: Callable, n: int, probes: int = 64, seed: int = 0, max_draws: int = MAX_DRAWS
 ) -> float:
@@ -152,6 +175,8 @@ def paths(
     while True:
         rng = _ScriptedRng(script, max_draws)
         outcome = _run(shuffle, n, rng)
+        if count == 0:
+            _check_deterministic(shuffle, n, rng, outcome)
         count += 1
         if count > max_paths:
             raise ValueError(

@@ -200,17 +200,39 @@ def faro_order(n: int, kind: str = "out") -> int:
     return multiplicative_order(2, n - 1 if kind == "out" else n + 1)
 
 
+class _NoRandomness:
+    """An rng that refuses every draw, for shuffles that must be deterministic."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def randrange(self, *args):
+        raise ValueError(
+            f"repeats_to_restore follows a deterministic shuffle such as out_shuffle, but "
+            f"{self.name} drew a random number: a random shuffle has no fixed repeat count"
+        )
+
+
 def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
     """Apply a deterministic shuffle to ``list(range(n))`` until the order comes back.
 
+    ``shuffle(deck, rng=...)`` must return a new list; it is given an rng that
+    refuses to draw, so a random shuffle is stopped at its first draw.
+
     >>> repeats_to_restore(out_shuffle, 52)
     8
+    >>> repeats_to_restore(overhand_shuffle, 5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: ... but overhand_shuffle drew a random number: ...
     """
+    _check_count("n", n)
     _check_count("limit", limit, minimum=1)
+    no_randomness = _NoRandomness(getattr(shuffle, "__name__", repr(shuffle)))
     start = list(range(n))
     deck = start
     for count in range(1, limit + 1):
-        deck = shuffle(deck)
+        deck = shuffle(deck, rng=no_randomness)
         if deck == start:
             return count
     raise ValueError(f"{getattr(shuffle, '__name__', shuffle)} did not restore "

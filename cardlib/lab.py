@@ -1,6 +1,6 @@
 """The probability lab of lesson 6: compare shuffles, and guess a hidden one.
 
-Model functions (:func:`exact_law`, :func:`largest_card_distance`,
+Model functions (:func:`exact_law_or_reason`, :func:`largest_card_distance`,
 :func:`order_test`, :func:`hidden_algorithm`) are pure; the two panel builders
 return a :class:`cardlib.widgets.LivePanel` without displaying it, so tests
 can move every control to its extremes and look at ``panel.figure``.
@@ -18,11 +18,13 @@ import ipywidgets as ipw
 import numpy as np
 from matplotlib.figure import Figure
 
-from . import exact, plots, stats, widgets
+from . import exact, mixing, plots, stats, widgets
 from .shuffles import knuth_shuffle
 
 __all__ = [
     "EXACT_MAX_CARDS",
+    "EXACT_MAX_PATHS",
+    "exact_law_or_reason",
     "exact_law",
     "largest_card_distance",
     "order_counts",
@@ -33,44 +35,65 @@ __all__ = [
     "detective_panel",
 ]
 
-#: Exact laws are computed for decks of at most this many cards (6! = 720 orders).
+#: Exact laws are computed for decks of at most this many cards (6! = 720 orders)...
 EXACT_MAX_CARDS = 6
+#: ... whose tree has at most this many paths (6^6 = 46,656 naive swaps; as widgets.bias_panel).
+EXACT_MAX_PATHS = 50_000
 CHECKPOINTS = (100, 300, 1000, 3000, 10_000, 30_000, 100_000)
 
 
 @functools.lru_cache(maxsize=256)
-def exact_law(shuffle: Callable, n: int, max_paths: int = 20_000):
-    """Return the exact law of ``shuffle`` on n cards, or None when it is out of reach.
+def exact_law_or_reason(shuffle: Callable, n: int,
+                        max_paths: int = EXACT_MAX_PATHS) -> tuple[dict | None, str]:
+    """Return (the exact law of ``shuffle`` on n cards, "") or (None, why it is out of reach).
 
-    None for decks above EXACT_MAX_CARDS, trees of more than ``max_paths``
-    leaves, and unbounded trees (a shuffle that retries).
+    Out of reach: more than EXACT_MAX_CARDS cards, a tree of random choices
+    with more than ``max_paths`` paths (estimated by exact.estimate_paths), or
+    an unbounded tree (a shuffle that retries). Results are remembered.
+
+    >>> from cardlib.shuffles import naive_swap_shuffle, retry_shuffle
+    >>> len(exact_law_or_reason(knuth_shuffle, 3)[0])
+    6
+    >>> exact_law_or_reason(retry_shuffle, 3)
+    (None, 'unbounded paths\\n(it may redraw forever)')
+    >>> exact_law_or_reason(naive_swap_shuffle, 6, max_paths=1000)
+    (None, 'about 46,656 paths,\\nmore than the limit of 1,000')
+    """
+    if n > EXACT_MAX_CARDS:
+        return None, f"more than {EXACT_MAX_CARDS} cards"
+    try:  # the first path answers every draw with its first value: a retry never ends
+        next(exact.paths(shuffle, n, max_paths=math.inf))
+    except ValueError as error:
+        return None, ("unbounded paths\n(it may redraw forever)" if "unbounded" in str(error)
+                      else str(error))
+    estimate = exact.estimate_paths(shuffle, n)
+    if estimate > max_paths:
+        return None, f"about {estimate:,.0f} paths,\nmore than the limit of {max_paths:,}"
+    try:
+        return exact.distribution(shuffle, n, max_paths=max_paths), ""
+    except ValueError:  # the estimate was low
+        return None, f"more than {max_paths:,} paths"
+
+
+def exact_law(shuffle: Callable, n: int, max_paths: int = EXACT_MAX_PATHS) -> dict | None:
+    """Return the exact law of ``shuffle`` on n cards, or None when it is out of reach.
 
     >>> from cardlib.shuffles import retry_shuffle
     >>> len(exact_law(knuth_shuffle, 3)), exact_law(retry_shuffle, 3)
     (6, None)
     """
-    if n > EXACT_MAX_CARDS:
-        return None
-    try:
-        if exact.estimate_paths(shuffle, n) > max_paths:
-            return None
-        return exact.distribution(shuffle, n, max_paths=max_paths)
-    except ValueError:
-        return None
+    return exact_law_or_reason(shuffle, n, max_paths)[0]
 
 
 def largest_card_distance(matrix) -> float:
-    """Return the largest distance to uniform of one card's position.
+    """Return the largest distance to uniform of one card's position (mixing.position_distance).
 
-    ``matrix`` holds counts or probabilities, card i in row i, position j in
-    column j; each row is normalised first.
+    ``matrix`` holds counts or probabilities, card i in row i, position j in column j.
 
     >>> largest_card_distance([[3, 1], [1, 3]])
     0.25
     """
-    rows = np.asarray(matrix, dtype=float)
-    rows = rows / rows.sum(axis=1, keepdims=True)
-    return float(0.5 * np.abs(rows - 1 / len(rows)).sum(axis=1).max())
+    return max(mixing.position_distance(row) for row in np.asarray(matrix, dtype=float))
 
 
 def order_counts(decks: np.ndarray) -> dict[tuple[int, ...], int]:
@@ -109,10 +132,11 @@ def _fair_curve(n: int, trials: int, seed: int) -> tuple[list[int], list[float]]
     return distance_by_trials(stats.simulate(knuth_shuffle, n, trials, seed=seed))
 
 
-def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, seed: int) -> None:
+def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, seed: int,
+              max_exact_paths: int) -> None:
     decks = stats.simulate(algorithms[name], n, trials, seed=seed)
     simulated = stats.count_positions(decks) / trials
-    law = exact_law(algorithms[name], n)
+    law, reason = exact_law_or_reason(algorithms[name], n, max_exact_paths)
     exact_matrix = None if law is None else np.array(stats.exact_position_matrix(law), dtype=float)
     left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1, 1.1])
     spread = plots.bias_spread(simulated, *([] if exact_matrix is None else [exact_matrix]))
@@ -120,9 +144,8 @@ def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, see
                       spread=spread)
     if exact_matrix is None:
         middle.axis("off")
-        middle.text(0.5, 0.5, f"no exact law here\n(more than {EXACT_MAX_CARDS} cards,\n"
-                    "or unbounded paths)", ha="center", va="center", fontsize=13,
-                    transform=middle.transAxes)
+        middle.text(0.5, 0.5, f"no exact law here:\n{reason}", ha="center", va="center",
+                    fontsize=13, transform=middle.transAxes)
     else:
         plots.bias_matrix(middle, exact_matrix, "exact", spread=spread)
     checkpoints, distances = distance_by_trials(decks)
@@ -145,12 +168,16 @@ def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, see
 
 
 def lab_panel(algorithms: dict[str, Callable], name: str | None = None, n: int = 5,
-              trials: int = 30_000, seed: int = 2026) -> widgets.LivePanel:
+              trials: int = 30_000, seed: int = 2026,
+              max_exact_paths: int = EXACT_MAX_PATHS) -> widgets.LivePanel:
     """Return the lab: pick an algorithm, a deck size and a number of decks.
 
     Left the simulated bias matrix, middle the exact one (when feasible),
     right the largest card distance against the number of decks, for the
     algorithm and for Knuth's fair shuffle; the title gives a chi-square test.
+    Every algorithm needs a batched version for ``stats.simulate``. An exact law
+    is computed once per algorithm and deck size (about a second for the
+    biggest trees), then remembered.
     """
     controls = {
         "name": ipw.Dropdown(options=list(algorithms), value=name or next(iter(algorithms)),
@@ -162,7 +189,7 @@ def lab_panel(algorithms: dict[str, Callable], name: str | None = None, n: int =
     }
 
     def draw(fig: Figure, name: str, n: int, trials: int) -> None:
-        _draw_lab(fig, algorithms, name, n, trials, seed)
+        _draw_lab(fig, algorithms, name, n, trials, seed, max_exact_paths)
 
     return widgets.LivePanel(draw, controls, figsize=(18, 5.8))
 

@@ -10,9 +10,9 @@ distance of the whole deck.
 
 >>> from cardlib.shuffles import knuth_shuffle
 >>> from cardlib import exact
->>> variation_distance(exact.distribution(knuth_shuffle, 4))
+>>> distance_to_uniform(exact.distribution(knuth_shuffle, 4))
 Fraction(0, 1)
->>> variation_distance({(0, 1, 2): Fraction(1)})  # the unshuffled deck
+>>> distance_to_uniform({(0, 1, 2): Fraction(1)})  # the unshuffled deck
 Fraction(5, 6)
 """
 
@@ -24,11 +24,14 @@ from fractions import Fraction
 
 import numpy as np
 
+from .shuffles import _check_count
+
 __all__ = [
     "MAX_ORDERS",
-    "variation_distance",
+    "distance_to_uniform",
     "compose",
     "distances_after",
+    "position_distance",
     "position_distances",
     "sample_position_distance",
 ]
@@ -38,13 +41,21 @@ MAX_ORDERS = 5040
 
 
 def _size(dist: dict) -> int:
+    """Return the deck size of a distribution's outcomes; refuse mixed sizes."""
     if not dist:
         raise ValueError("a distribution needs at least one outcome")
-    return len(next(iter(dist)))
+    sizes = {len(order) for order in dist}
+    if len(sizes) > 1:
+        raise ValueError(f"a distribution's outcomes must all have the same number of cards, "
+                         f"got sizes {sorted(sizes)}")
+    return sizes.pop()
 
 
-def variation_distance(dist: dict[tuple[int, ...], Fraction]) -> Fraction:
+def distance_to_uniform(dist: dict[tuple[int, ...], Fraction]) -> Fraction:
     """Return the total variation distance to uniform: 1/2 the sum of |P(order) - 1/n!|.
+
+    (Not to be confused with :func:`cardlib.riffle.variation_distance`, which
+    takes a deck size and a number of riffles and needs no distribution.)
 
     Orders missing from ``dist`` have probability 0 and count 1/n! each. It is the
     largest gap, over all sets of orders, between their chance and their fair share.
@@ -67,6 +78,9 @@ def compose(first: dict, second: dict) -> dict[tuple[int, ...], Fraction]:
     >>> compose(cut, cut)
     {(2, 0, 1): Fraction(1, 1)}
     """
+    if _size(first) != _size(second):
+        raise ValueError(f"cannot compose shuffles of {_size(first)} and {_size(second)} cards: "
+                         "both laws must be on the same deck size")
     result: dict[tuple[int, ...], Fraction] = {}
     for s, p in first.items():
         for t, q in second.items():
@@ -127,20 +141,43 @@ def position_distances(law: Sequence[Sequence[float]], card: int, max_shuffles: 
     n = matrix.shape[0]
     where = np.zeros(n)
     where[card] = 1.0
-    distances = [0.5 * np.abs(where - 1 / n).sum()]
+    distances = [position_distance(where)]
     for _ in range(max_shuffles):
         where = where @ matrix
-        distances.append(0.5 * np.abs(where - 1 / n).sum())
+        distances.append(position_distance(where))
     return np.array(distances)
 
 
+def position_distance(weights: Sequence[float]) -> float:
+    """Return the distance to uniform of one card's position: 1/2 the sum of |p_j - 1/n|.
+
+    ``weights[j]`` is the chance (or the count of times) that the card is at
+    position j; counts are divided by their total first.
+
+    >>> position_distance([0.25, 0.25, 0.5, 0.0]), position_distance([3, 1])
+    (0.25, 0.25)
+    """
+    weights = np.asarray(weights, dtype=float)
+    if weights.ndim != 1 or weights.size == 0:
+        raise ValueError(f"expected one weight per position, got shape {weights.shape}")
+    if (weights < 0).any() or weights.sum() <= 0:
+        raise ValueError("weights must be counts or chances: at least 0, not all 0")
+    return float(0.5 * np.abs(weights / weights.sum() - 1 / weights.size).sum())
+
+
 def sample_position_distance(positions: Iterable[int], n: int) -> float:
-    """Estimate the distance to uniform of one card's position from sampled positions.
+    """Estimate the distance to uniform of one card's position from sampled positions 0..n-1.
 
     >>> sample_position_distance([0, 1, 2, 3], 4), sample_position_distance([0, 0], 2)
     (0.0, 0.5)
     """
-    counts = np.bincount(np.asarray(list(positions), dtype=int), minlength=n)
-    if counts.sum() == 0:
+    _check_count("n", n, minimum=1)
+    positions = np.asarray(list(positions))
+    if positions.size == 0:
         raise ValueError("sample_position_distance needs at least one sampled position")
-    return float(0.5 * np.abs(counts / counts.sum() - 1 / n).sum())
+    if not np.issubdtype(positions.dtype, np.integer) or positions.ndim != 1:
+        raise ValueError("positions must be whole numbers, one per sampled deck")
+    outside = positions[(positions < 0) | (positions >= n)]
+    if outside.size:
+        raise ValueError(f"positions must be between 0 and {n - 1}, got {outside[0]}")
+    return position_distance(np.bincount(positions, minlength=n))

@@ -119,12 +119,29 @@ def drop_sources(p: int, q: int, rng=None) -> list[int]:
     return sources + [1] * p + [2] * q
 
 
+def _check_sources(stack1: list, stack2: list, sources: Sequence[int]) -> None:
+    """Refuse a drop sequence that is not made of 1s and 2s using every card of both stacks."""
+    counts = Counter(sources)
+    wrong = [s for s in counts if s not in (1, 2)]
+    if wrong:
+        raise ValueError(f"each source names stack 1 or stack 2, not {wrong[0]!r}")
+    if (counts[1], counts[2]) != (len(stack1), len(stack2)):
+        raise ValueError(
+            f"the sources take {counts[1]} cards from stack 1 and {counts[2]} from stack 2, "
+            f"but the stacks hold {len(stack1)} and {len(stack2)} cards"
+        )
+
+
 def interleave(stack1, stack2, sources: Sequence[int]) -> list:
     """Return the pile made by taking the next card from the bottom of the stack each source names.
 
-    >>> interleave("ABC", "xy", [2, 1, 1])
-    ['x', 'A', 'B']
+    ``sources`` must take every card of both stacks (as :func:`drop_sources` does).
+
+    >>> interleave("ABC", "xy", [2, 1, 1, 2, 1])
+    ['x', 'A', 'B', 'y', 'C']
     """
+    stack1, stack2 = list(stack1), list(stack2)
+    _check_sources(stack1, stack2, sources)
     stacks = {1: iter(stack1), 2: iter(stack2)}
     return [next(stacks[source]) for source in sources]
 
@@ -148,9 +165,11 @@ def merge_state(stack1, stack2, sources: Sequence[int], step: int) -> tuple[list
     """
     if not 0 <= step <= len(sources):
         raise ValueError(f"step must be between 0 and {len(sources)}, got {step}")
+    stack1, stack2 = list(stack1), list(stack2)
+    _check_sources(stack1, stack2, sources)
     taken = Counter(sources[:step])
-    return (list(stack1)[taken[1]:], list(stack2)[taken[2]:],
-            interleave(stack1, stack2, sources[:step]))
+    return (stack1[taken[1]:], stack2[taken[2]:],
+            interleave(stack1[:taken[1]], stack2[:taken[2]], sources[:step]))
 
 
 def riffle(deck, rng=None) -> list:
@@ -301,6 +320,10 @@ def probability(perm: Sequence[int], k: int) -> Fraction:
     """
     n = len(perm)
     _check_count("k", k)
+    if k > MAX_RIFFLES:
+        raise ValueError(f"k = {k} riffles is more than the limit of {MAX_RIFFLES}")
+    if n > MAX_CARDS:
+        raise ValueError(f"a deck of {n} cards is more than the limit of {MAX_CARDS} cards")
     return Fraction(_ways(n, count_rising_sequences(perm), k), 2 ** (n * k))
 
 
@@ -396,14 +419,22 @@ def sample_variation_distance(orders, n_cards: int) -> float:
     >>> round(sample_variation_distance([[0, 1, 2, 3]] * 10, 4), 6)  # 1 - 1/4!
     0.958333
     """
+    uniform = rising_law(n_cards, None)  # also checks n_cards
     if isinstance(orders, np.ndarray):
+        if orders.ndim == 2 and orders.shape[1] != n_cards:
+            raise ValueError(f"expected orders of {n_cards} cards, one per row, "
+                             f"but the array has shape {orders.shape}")
         counts = Counter(rising_counts(orders).tolist())
     else:
-        counts = Counter(count_rising_sequences(order) for order in orders)
+        counts = Counter()
+        for order in orders:
+            if len(order) != n_cards:
+                raise ValueError(f"expected orders of {n_cards} cards, but one has "
+                                 f"{len(order)}: {list(order)!r}")
+            counts[count_rising_sequences(order)] += 1
     trials = sum(counts.values())
     if trials == 0:
         raise ValueError("sample_variation_distance needs at least one sampled order")
-    uniform = rising_law(n_cards, None)
     return 0.5 * sum(abs(counts[r] / trials - float(u)) for r, u in enumerate(uniform))
 
 

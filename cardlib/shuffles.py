@@ -34,6 +34,7 @@ __all__ = [
     "stride_shuffle",
     "brute_force_shuffle",
     "comparator_sort_shuffle",
+    "poker_1999_shuffle",
     "deal",
     "BRUTE_FORCE_LIMIT",
 ]
@@ -263,10 +264,6 @@ def deal(deck, players: int, cards_each: int, rng=None) -> tuple[list[list], lis
     dealt, rest = draw(pile, wanted, rng)
     return [dealt[p::players] for p in range(players)], rest
 
-
-# --- Lesson 3: the 1999 online-poker shuffle (a block at the end, to merge cleanly) ---
-
-__all__.append("poker_1999_shuffle")
 
 
 def poker_1999_shuffle(deck: MutableSequence, rng=None) -> None:

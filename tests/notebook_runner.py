@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 from pathlib import Path
 
 import nbformat
@@ -22,6 +24,17 @@ def execute(path: Path, timeout: int = 300) -> nbformat.NotebookNode:
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     return nb
+
+
+@functools.cache
+def _executed_once(path: Path) -> nbformat.NotebookNode:
+    return execute(path)
+
+
+def executed(path: Path) -> nbformat.NotebookNode:
+    """A copy of the notebook executed once per test session (shared by the notebook
+    and the site tests, so each lesson runs once in ``make test``)."""
+    return copy.deepcopy(_executed_once(Path(path)))
 
 
 def _problems_in(outputs, where: str) -> list[str]:

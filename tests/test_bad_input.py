@@ -1,5 +1,6 @@
 """Bad input gets a clear error that names the problem, at once."""
 
+import itertools
 import random
 
 import pytest
@@ -15,6 +16,15 @@ from cardlib.shuffles import (
     retry_shuffle,
     sattolo_shuffle,
 )
+
+_calls = itertools.count()
+
+
+def flip_flop_shuffle(deck, rng=None):
+    """Breaks the contract: reverses the deck on every other call, whatever rng says."""
+    if next(_calls) % 2:
+        deck.reverse()
+
 
 BAD_CALLS = [
     (lambda: deal(range(54), 3, 20), ValueError, "cannot deal 60 cards from a deck of 54"),
@@ -35,6 +45,10 @@ BAD_CALLS = [
     (lambda: exact.distribution(knuth_shuffle, 3.0), TypeError, "n must be a whole number of cards, not float"),
     (lambda: exact.distribution(knuth_shuffle, 12), ValueError, r"about 4.79e\+08 paths, more than the limit of 10,000,000"),
     (lambda: exact.distribution(retry_shuffle, 2), ValueError, "more than 10,000 random draws on one path"),
+    (lambda: exact.distribution(flip_flop_shuffle, 5), ValueError,
+     "gave different results for the same random answers: it must draw all of its randomness through rng.randrange"),
+    (lambda: exact.distribution(lambda d, rng=None: d.sort(key=lambda _: rng.random()), 3),
+     exact.ContractError, "needs every random draw to go through rng.randrange, but the shuffle asked for rng.random"),
     (lambda: cards.Card("11", "♠"), ValueError, "unknown rank '11'"),
     (lambda: cards.Card("A", "S"), ValueError, "unknown suit 'S'"),
     (lambda: cards.Card("Joker", "blue"), ValueError, "a joker is 'black' or 'red', not 'blue'"),

@@ -217,10 +217,10 @@ def brute_distance(dist, n):
 
 
 @pytest.mark.parametrize("n", range(1, 6))
-def test_variation_distance_by_definition(n):
+def test_distance_to_uniform_by_definition(n):
     for shuffle in (overhand_shuffle, out_shuffle if n % 2 == 0 else knuth_shuffle):
         dist = exact.distribution(shuffle, n)
-        assert mixing.variation_distance(dist) == brute_distance(dist, n)
+        assert mixing.distance_to_uniform(dist) == brute_distance(dist, n)
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
@@ -229,7 +229,7 @@ def test_distances_after_equal_repeated_composition(n):
     law = {tuple(range(n)): Fraction(1)}
     expected = []
     for _ in range(5):
-        expected.append(mixing.variation_distance(law))
+        expected.append(mixing.distance_to_uniform(law))
         law = mixing.compose(law, one)
     assert mixing.distances_after(one, 4) == expected
     assert all(a > b for a, b in zip(expected, expected[1:]))  # overhand keeps mixing
@@ -274,12 +274,27 @@ BAD_CALLS = [
     (lambda: pile_shuffle(range(5), piles=0), ValueError, "piles must be at least 1, got 0"),
     (lambda: pile_shuffle(range(5), piles=2.0), TypeError, "piles must be a whole number, not float"),
     (lambda: pile_shuffle(range(5), rng="x"), TypeError, "rng must be None, an int seed"),
-    (lambda: repeats_to_restore(lambda d: [0] * len(d), 3, limit=5), ValueError, "did not restore 3 cards within 5 repeats"),
+    (lambda: repeats_to_restore(lambda d, rng: [0] * len(d), 3, limit=5), ValueError, "did not restore 3 cards within 5 repeats"),
+    (lambda: repeats_to_restore(overhand_shuffle, 5), ValueError,
+     "follows a deterministic shuffle such as out_shuffle, but overhand_shuffle drew a random number"),
+    (lambda: repeats_to_restore(pile_shuffle, 8), ValueError, "pile_shuffle drew a random number"),
+    (lambda: repeats_to_restore(out_shuffle, -2), ValueError, "n must be at least 0, got -2"),
     (lambda: dou_di_zhu_key(cards.Card("C", "♥")), ValueError, "Dou Di Zhu has no knights: C♥"),
     (lambda: dou_di_zhu_key("3♠"), TypeError, "dou_di_zhu_key sorts Card objects, not str"),
     (lambda: mixing.distances_after(exact.distribution(out_shuffle, 8), 2), ValueError,
      r"8! = 40,320 orders exactly is more than the limit of 5,040"),
-    (lambda: mixing.variation_distance({}), ValueError, "a distribution needs at least one outcome"),
+    (lambda: mixing.distance_to_uniform({}), ValueError, "a distribution needs at least one outcome"),
+    (lambda: mixing.distance_to_uniform({(0, 1): Fraction(1, 2), (0,): Fraction(1, 2)}), ValueError,
+     r"outcomes must all have the same number of cards, got sizes \[1, 2\]"),
+    (lambda: mixing.compose(exact.distribution(out_shuffle, 4), exact.distribution(out_shuffle, 6)),
+     ValueError, "cannot compose shuffles of 4 and 6 cards"),
+    (lambda: mixing.sample_position_distance([5], 3), ValueError, "positions must be between 0 and 2, got 5"),
+    (lambda: mixing.sample_position_distance([0, -1], 3), ValueError, "between 0 and 2, got -1"),
+    (lambda: mixing.sample_position_distance([0.5], 3), ValueError, "positions must be whole numbers"),
+    (lambda: mixing.sample_position_distance([], 3), ValueError, "at least one sampled position"),
+    (lambda: mixing.sample_position_distance([0], 0), ValueError, "n must be at least 1, got 0"),
+    (lambda: mixing.position_distance([1, -1]), ValueError, "at least 0, not all 0"),
+    (lambda: mixing.position_distance([[0.5, 0.5]]), ValueError, r"one weight per position, got shape \(1, 2\)"),
 ]
 
 
@@ -328,3 +343,14 @@ def test_composed_riffles_match_bayer_diaconis(n):
     """Composing the enumerated one-riffle law k times gives the closed formula of lesson 4."""
     composed = mixing.distances_after(exact.distribution(riffle.riffle, n), 6)
     assert composed == [riffle.variation_distance(n, k) for k in range(7)]
+
+
+@given(st.integers(1, 12), st.lists(st.integers(0, 11), min_size=1, max_size=50))
+def test_sample_position_distance_is_the_distance_of_the_counts(n, positions):
+    positions = [p % n for p in positions]
+    distance = mixing.sample_position_distance(positions, n)
+    counts = Counter(positions)
+    by_hand = sum(abs(Fraction(counts[j], len(positions)) - Fraction(1, n)) for j in range(n)) / 2
+    assert distance == pytest.approx(float(by_hand))
+    assert 0 <= distance <= 1 - 1 / n + 1e-12
+

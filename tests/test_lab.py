@@ -24,7 +24,42 @@ def test_exact_law_is_exact_or_none():
     assert lab.exact_law(shuffles.naive_swap_shuffle, 4) == exact.distribution(shuffles.naive_swap_shuffle, 4)
     assert lab.exact_law(shuffles.retry_shuffle, 4) is None            # unbounded tree
     assert lab.exact_law(shuffles.knuth_shuffle, 7) is None            # above EXACT_MAX_CARDS
-    assert lab.exact_law(shuffles.naive_swap_shuffle, 6) is None       # 6^6 paths > 20,000
+    six = lab.exact_law(shuffles.naive_swap_shuffle, 6)                # 6^6 = 46,656 paths fit
+    assert len(six) == 720 and sum(six.values()) == 1
+
+
+def riffle_then_overhand(deck, rng=None):
+    """Exercise 3 of lesson 6: about 32,800 * 32 paths on 6 cards."""
+    return hand.overhand_shuffle(riffle.riffle(deck, rng), rng)
+
+
+def test_exact_law_says_why_it_is_out_of_reach():
+    assert lab.exact_law_or_reason(shuffles.retry_shuffle, 3) == (
+        None, "unbounded paths\n(it may redraw forever)")
+    assert lab.exact_law_or_reason(shuffles.knuth_shuffle, 7) == (None, "more than 6 cards")
+    assert lab.exact_law_or_reason(shuffles.naive_swap_shuffle, 6, max_paths=20_000) == (
+        None, "about 46,656 paths,\nmore than the limit of 20,000")
+    law, reason = lab.exact_law_or_reason(riffle_then_overhand, 6)
+    estimate = exact.estimate_paths(riffle_then_overhand, 6)
+    assert law is None and estimate > lab.EXACT_MAX_PATHS
+    assert reason == f"about {estimate:,.0f} paths,\nmore than the limit of 50,000"
+    assert lab.exact_law_or_reason(shuffles.sattolo_shuffle, 4)[1] == ""
+
+
+def middle_text(panel) -> str:
+    return " ".join(t.get_text() for ax in panel.figure.axes for t in ax.texts)
+
+
+def test_lab_panel_names_the_real_reason_for_no_exact_law():
+    algorithms = {"retry repeats": shuffles.retry_shuffle, "naive swap": shuffles.naive_swap_shuffle}
+    panel = lab.lab_panel(algorithms, name="retry repeats", n=6, trials=1000, max_exact_paths=20_000)
+    assert middle_text(panel) == "no exact law here:\nunbounded paths\n(it may redraw forever)"
+    panel.controls["name"].value = "naive swap"
+    assert middle_text(panel) == "no exact law here:\nabout 46,656 paths,\nmore than the limit of 20,000"
+    panel.controls["n"].value = 5                                      # 3,125 paths: drawn
+    assert middle_text(panel) == ""
+    panel.controls["n"].value = 7
+    assert middle_text(panel) == "no exact law here:\nmore than 6 cards"
 
 
 def test_largest_card_distance_by_hand():

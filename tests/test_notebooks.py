@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from notebook_runner import execute, lesson_paths, problems
+from notebook_runner import executed, lesson_paths, problems
 
 LESSONS = lesson_paths()
 
@@ -19,7 +19,7 @@ def test_there_are_lessons():
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
 def test_lesson_runs_clean(path):
-    nb = execute(path)
+    nb = executed(path)
     assert problems(nb) == []
 
 

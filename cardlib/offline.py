@@ -1,0 +1,366 @@
+"""Make an executed notebook show everything offline, with no kernel and no network.
+
+The static site (:mod:`cardlib.site`) runs each lesson once and then applies
+these steps before rendering it to HTML:
+
+- :class:`StaticWidgets` replaces each widget view by what its Output widgets
+  hold (the figure that :class:`cardlib.widgets.LivePanel` drew at the default
+  values) plus one line naming those values, and drops the widget state, so
+  no widget manager is needed;
+- :func:`offline_player` gives matplotlib's frame player inline SVG icons
+  instead of Font Awesome from a CDN;
+- :func:`math_to_mathml` turns ``$...$`` and ``$$...$$`` in Markdown into
+  MathML, which browsers draw natively, so no MathJax is needed;
+- :func:`site_fonts_css` embeds a font with the whole playing-card block
+  (U+1F0A0 to U+1F0FF, the red joker U+1F0BF included) and the CJK
+  characters the pages use, so readers need no particular fonts installed.
+
+Live JupyterLab is untouched: the notebooks themselves are not changed.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import functools
+import html
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from nbconvert.preprocessors import Preprocessor
+
+__all__ = [
+    "StaticWidgets",
+    "offline_player",
+    "math_to_mathml",
+    "site_fonts_css",
+    "find_font",
+    "CARDS",
+    "CJK",
+    "CARD_BLOCK",
+    "WIDGET_VIEW",
+    "WIDGET_STATE",
+]
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+#: The Unicode playing-card block; 82 of its code points are assigned.
+CARD_BLOCK = range(0x1F0A0, 0x1F100)
+
+
+# --- widgets -----------------------------------------------------------------
+
+
+def _control_caption(state: dict) -> str | None:
+    """``"n = 5"`` for a control with a description and a value, else None."""
+    label = state.get("description", "").strip().rstrip(":")
+    if "_options_labels" in state and isinstance(state.get("index"), int):
+        value = state["_options_labels"][state["index"]]
+    elif "value" in state:
+        value = state["value"]
+    else:
+        return None
+    return f"{label} = {value}" if label else None
+
+
+def _walk(
+    models: dict, model_id: str, outputs: list, captions: list, depth: int = 0
+) -> None:
+    if depth > 50:
+        raise ValueError(f"widgets nested more than 50 deep at {model_id}")
+    if model_id not in models:
+        raise ValueError(f"widget {model_id} is not in the saved widget state")
+    model = models[model_id]
+    state = model.get("state", {})
+    if model.get("model_name") == "OutputModel":
+        outputs.extend(copy.deepcopy(state.get("outputs", [])))
+    elif isinstance(state.get("children"), list):
+        for child in state["children"]:
+            _walk(
+                models, child.removeprefix("IPY_MODEL_"), outputs, captions, depth + 1
+            )
+    else:
+        caption = _control_caption(state)
+        if caption:
+            captions.append(caption)
+
+
+def static_outputs(models: dict, model_id: str) -> list[dict]:
+    """The outputs that show widget ``model_id`` without a kernel.
+
+    >>> models = {
+    ...     "box": {"model_name": "VBoxModel",
+    ...             "state": {"children": ["IPY_MODEL_n", "IPY_MODEL_out"]}},
+    ...     "n": {"model_name": "IntSliderModel", "state": {"description": "n", "value": 5}},
+    ...     "out": {"model_name": "OutputModel", "state": {"outputs": [
+    ...         {"output_type": "stream", "name": "stdout", "text": "hi"}]}}}
+    >>> [out.get("text") or out["data"]["text/html"] for out in static_outputs(models, "box")]
+    ['<p class="static-controls">Shown at n = 5; in JupyterLab the controls redraw it.</p>', 'hi']
+    """
+    outputs: list[dict] = []
+    captions: list[str] = []
+    _walk(models, model_id, outputs, captions)
+    if captions:
+        text = f"Shown at {', '.join(captions)}; in JupyterLab the controls redraw it."
+        note = f'<p class="static-controls">{html.escape(text)}</p>'
+        outputs.insert(
+            0,
+            {
+                "output_type": "display_data",
+                "metadata": {},
+                "data": {"text/html": note, "text/plain": text},
+            },
+        )
+    return outputs
+
+
+class StaticWidgets(Preprocessor):
+    """Replace widget views by the outputs saved in their Output widgets; drop widget state.
+
+    Also makes frame players work offline (:func:`offline_player`) and turns
+    Markdown math into MathML (:func:`math_to_mathml`).
+    """
+
+    def preprocess(self, nb, resources):
+        saved = nb.metadata.pop("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+        for index, cell in enumerate(nb.cells):
+            if cell.cell_type == "markdown":
+                try:
+                    cell.source = math_to_mathml(cell.source)
+                except Exception as error:
+                    raise ValueError(
+                        f"cell {index}: cannot render math: {error}"
+                    ) from error
+            elif cell.cell_type == "code":
+                cell.outputs = self._static(cell.get("outputs", []), saved, index)
+        return nb, resources
+
+    def _static(self, outputs: list, saved: dict, index: int, depth: int = 0) -> list:
+        result = []
+        for output in outputs:
+            data = output.get("data", {})
+            if WIDGET_VIEW in data:
+                inner = static_outputs(saved, data[WIDGET_VIEW]["model_id"])
+                if depth > 10:
+                    raise ValueError(f"cell {index}: widgets nested too deeply")
+                result.extend(self._static(inner, saved, index, depth + 1))
+                continue
+            try:
+                _offline_data(data)
+            except Exception as error:
+                raise ValueError(f"cell {index}: {error}") from error
+            result.append(output)
+        return result
+
+
+def _offline_data(data: dict) -> None:
+    """Players get SVG icons; Markdown and LaTeX outputs get MathML."""
+    if "text/html" in data:
+        data["text/html"] = offline_player(_text(data["text/html"]))
+    if "text/markdown" in data:
+        data["text/markdown"] = math_to_mathml(_text(data["text/markdown"]))
+    if "text/latex" in data and "text/html" not in data:
+        latex = _text(data["text/latex"]).strip()
+        data["text/html"] = math_to_mathml(latex if "$" in latex else f"$${latex}$$")
+
+
+def _text(value) -> str:
+    return "".join(value) if isinstance(value, list) else value
+
+
+# --- frame players -------------------------------------------------------------
+
+_SVG = (
+    '<svg class="player-icon" viewBox="0 0 16 16" width="1em" height="1em" '
+    'fill="currentColor" aria-hidden="true">{}</svg>'
+)
+_ICONS = {
+    "minus": '<rect x="2" y="7" width="12" height="2"/>',
+    "plus": '<path d="M7 2h2v5h5v2H9v5H7V9H2V7h5z"/>',
+    "play": '<path d="M4 2l10 6-10 6z"/>',
+    "play-flip": '<path d="M12 2L2 8l10 6z"/>',
+    "pause": '<rect x="3" y="2" width="4" height="12"/><rect x="9" y="2" width="4" height="12"/>',
+    "step-forward": '<path d="M3 2l8 6-8 6z"/><rect x="11" y="2" width="2" height="12"/>',
+    "step-backward": '<rect x="3" y="2" width="2" height="12"/><path d="M13 2L5 8l8 6z"/>',
+    "fast-forward": '<path d="M1 2l7 6-7 6zM8 2l7 6-7 6z"/>',
+    "fast-backward": '<path d="M15 2L8 8l7 6zM8 2L1 8l7 6z"/>',
+}
+_FA_LINK = re.compile(
+    r'<link[^>]*href="https?://[^"]*font-awesome[^"]*"[^>]*>\s*', re.I
+)
+_FA_ICON = re.compile(r'<i class="fa fa-([a-z-]+)( fa-flip-horizontal)?"></i>')
+
+
+def _icon(match: re.Match) -> str:
+    name = match.group(1) + ("-flip" if match.group(2) else "")
+    if name not in _ICONS:
+        raise ValueError(f"no offline icon for Font Awesome's {match.group(0)!r}")
+    return _SVG.format(_ICONS[name])
+
+
+def offline_player(page: str) -> str:
+    """Drop the Font Awesome stylesheet link and draw the icons as inline SVG.
+
+    >>> offline_player('<link rel="stylesheet"\\nhref="https://x/font-awesome.css">'
+    ...                '<button><i class="fa fa-play"></i></button>')[:35]
+    '<button><svg class="player-icon" vi'
+    """
+    return _FA_ICON.sub(_icon, _FA_LINK.sub("", page))
+
+
+# --- math ------------------------------------------------------------------------
+
+_CODE = re.compile(
+    r"(^[ \t]*```.*?^[ \t]*```|^[ \t]*~~~.*?^[ \t]*~~~|`+[^`]*?`+)", re.S | re.M
+)
+# $$display$$, or $inline$: no space inside the dollars, may wrap a line but not a paragraph.
+_MATH = re.compile(
+    r"\$\$(.+?)\$\$|(?<![\\$])\$(?![\s$])((?:[^$\n]|\n(?![ \t]*\n))+?)(?<![\s\\])\$(?!\d)",
+    re.S,
+)
+
+
+def _mathml(match: re.Match) -> str:
+    from latex2mathml.converter import convert
+
+    block, inline = match.groups()
+    tex = block if block is not None else inline
+    tex = " ".join(tex.split())
+    mathml = convert(tex, display="block" if block is not None else "inline")
+    # One line keeps Markdown from splitting it; the alttext keeps the TeX for copying.
+    return mathml.replace("\n", "").replace(
+        "<math ", f'<math alttext="{html.escape(tex)}" ', 1
+    )
+
+
+def math_to_mathml(markdown: str) -> str:
+    r"""Replace ``$tex$`` and ``$$tex$$`` (outside code) by MathML.
+
+    >>> math_to_mathml("Cost: `$x$` and $n^2$.").split("<math")[0]
+    'Cost: `$x$` and '
+    >>> "<msup><mi>n</mi><mn>2</mn></msup>" in math_to_mathml("$n^2$")
+    True
+    >>> math_to_mathml("$n \\times" + chr(10) + "(n-1)$").count("<math")  # wraps a line
+    1
+    >>> math_to_mathml("$5 and $6")
+    '$5 and $6'
+    """
+    parts = _CODE.split(markdown)
+    # split() with one group puts code at odd positions
+    return "".join(
+        part if i % 2 else _MATH.sub(_mathml, part) for i, part in enumerate(parts)
+    )
+
+
+# --- fonts ----------------------------------------------------------------------------
+
+#: CJK ideographs, punctuation, kana and full-width forms (for the Chinese terms).
+CJK_RANGES = (
+    (0x2E80, 0x2FDF),
+    (0x3000, 0x312F),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xF900, 0xFAFF),
+    (0xFF00, 0xFFEF),
+    (0x20000, 0x2FFFF),
+)
+
+
+def is_cjk(char: str) -> bool:
+    """True for a CJK character. ``is_cjk("洗"), is_cjk("A")`` is ``(True, False)``."""
+    return any(low <= ord(char) <= high for low, high in CJK_RANGES)
+
+
+@dataclass(frozen=True)
+class EmbeddedFont:
+    """A font the site embeds (as a subset), and where to find one on this machine."""
+
+    family: str
+    files: tuple[str, ...]  # file names to look for among the system fonts
+    sample: str  # characters the file must have
+    package: str  # the Debian package that installs one
+    css: str = ""  # extra @font-face descriptors
+
+
+#: The whole playing-card block U+1F0A0 to U+1F0FF (82 assigned, red joker U+1F0BF too).
+#: The cards stand on the baseline and are 0.77 em tall: tight line metrics.
+CARDS = EmbeddedFont(
+    "Playing Cards",
+    ("NotoSansSymbols2-Regular.ttf", "Symbola.ttf", "Symbola_hint.ttf"),
+    "\U0001f0a1\U0001f0bf\U0001f0cf\U0001f0f5",
+    "fonts-noto-core",
+    "  size-adjust: 180%;\n  ascent-override: 82%;\n  descent-override: 4%;\n"
+    "  line-gap-override: 0%;\n",
+)
+#: The CJK characters a page uses (only those are embedded).
+CJK = EmbeddedFont(
+    "Site CJK",
+    ("wqy-microhei.ttc", "DroidSansFallbackFull.ttf", "NotoSansCJK-Regular.ttc"),
+    "洗牌算法，",
+    "fonts-wqy-microhei",
+)
+
+
+def find_font(font: EmbeddedFont = CARDS) -> Path:
+    """Return an installed font file for ``font``, or raise naming the package to install."""
+    from fontTools.ttLib import TTFont
+    from matplotlib import font_manager
+
+    for path in sorted(font_manager.findSystemFonts()):
+        if Path(path).name in font.files:
+            with TTFont(path, lazy=True, fontNumber=0) as ttf:
+                cmap = ttf.getBestCmap()
+            if all(ord(char) in cmap for char in font.sample):
+                return Path(path)
+    raise FileNotFoundError(
+        f"no font for {font.family!r} is installed (looked for {', '.join(font.files)}): "
+        f"install Debian's {font.package} (apt-get install {font.package})"
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _font_face(font: EmbeddedFont, codes: tuple[int, ...], unicode_range: str) -> str:
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    buffer = io.BytesIO()
+    with TTFont(find_font(font), fontNumber=0) as ttf:
+        options = subset.Options()
+        options.drop_tables += [
+            "FFTM"
+        ]  # FontForge's timestamps; fontTools cannot subset them
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=codes)
+        subsetter.subset(ttf)
+        ttf.flavor = "woff"
+        ttf.save(buffer)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return (
+        f"@font-face {{\n  font-family: '{font.family}';\n"
+        f"  src: url(data:font/woff;base64,{data}) format('woff');\n"
+        f"  unicode-range: {unicode_range};\n{font.css}}}\n"
+    )
+
+
+def site_fonts_css(text: str) -> str:
+    """CSS that embeds the card glyphs and the CJK characters of ``text``, used everywhere.
+
+    The faces come first in every font stack; their unicode-range keeps them
+    to their own characters, so all other text keeps JupyterLab's fonts.
+    """
+    faces = [_font_face(CARDS, tuple(CARD_BLOCK), "U+1F0A0-1F0FF")]
+    families = [f"'{CARDS.family}'"]
+    cjk = tuple(sorted({ord(char) for char in text if is_cjk(char)}))
+    if cjk:
+        ranges = ", ".join(f"U+{low:X}-{high:X}" for low, high in CJK_RANGES)
+        faces.append(_font_face(CJK, cjk, ranges))
+        families.append(f"'{CJK.family}'")
+    first = ", ".join(families)
+    sans = "system-ui, -apple-system, 'Segoe UI', helvetica, arial, sans-serif"
+    return "".join(faces) + (
+        f":root {{\n  --jp-content-font-family: {first}, {sans};\n"
+        f"  --jp-ui-font-family: {first}, {sans};\n"
+        f"  --jp-code-font-family: {first}, menlo, consolas, 'DejaVu Sans Mono', monospace;\n}}\n"
+    )

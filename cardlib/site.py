@@ -1,0 +1,213 @@
+"""Build the static site: run every lesson once and write pages that work offline.
+
+``python -m cardlib.site`` (``make html``) executes each ``notebooks/NN_*.ipynb``
+in a fresh kernel and writes ``build/html/``: one page per lesson, an
+``index.html`` listing the lessons with one-line summaries, and ``site.css``.
+No page loads anything from another host: the steps of :mod:`cardlib.offline`
+replace widgets by their saved figures, the player icons by inline SVG, and
+formulas by MathML, and ``site.css`` embeds the playing-card glyphs and the
+CJK characters the pages use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import re
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import nbformat
+from jinja2 import DictLoader
+
+from .offline import StaticWidgets, math_to_mathml, site_fonts_css
+
+__all__ = ["LESSON_GLOB", "lesson_paths", "execute", "export", "summary", "build_site"]
+
+LESSON_GLOB = "[0-9][0-9]_*.ipynb"
+
+# The JupyterLab look of nbconvert's "lab" template, without the blocks that
+# load require.js, the widget manager, MathJax and mermaid from CDNs. site.css
+# comes last in <head> so that its font variables win over the theme's.
+_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
+{%- block html_head_js -%}{%- endblock html_head_js -%}
+{%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block html_head_css -%}<link rel="stylesheet" href="site.css">{%- endblock html_head_css -%}
+{%- block body_header -%}{{ super() }}
+<nav class="site-nav"><a href="index.html">All lessons</a></nav>
+{%- endblock body_header -%}
+"""
+
+_SITE_CSS = """
+main { max-width: 1100px; margin: 0 auto; }
+.site-nav { padding: 8px 16px; font-family: var(--jp-ui-font-family); }
+/* "normal" lets a line grow to fit the large card glyphs instead of overlapping */
+.jp-OutputArea-output pre { line-height: normal; }
+/* nbconvert's lab CSS lets <pre> in HTML outputs inherit the prose font */
+.jp-RenderedHTMLCommon pre { font-family: var(--jp-code-font-family); }
+.static-controls { color: #555; font-style: italic; margin: 0 0 4px 0; }
+.anim-buttons button { min-width: 2.2em; min-height: 1.8em; }
+.player-icon { vertical-align: -0.125em; }
+math[display="block"] { margin: 0.6em 0; }
+body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
+                  margin: 2em auto; padding: 0 16px; line-height: 1.5; }
+.site-index ul.lessons { list-style: none; padding-left: 0; }
+.site-index li { margin-bottom: 0.8em; }
+.site-index code { font-family: var(--jp-code-font-family); }
+"""
+
+
+def lesson_paths(folder: str | Path = "notebooks") -> list[Path]:
+    """The lessons in reading order: ``NN_name.ipynb`` files of ``folder``."""
+    return sorted(Path(folder).glob(LESSON_GLOB))
+
+
+def execute(path: Path, timeout: int = 300) -> nbformat.NotebookNode:
+    """Run every cell of the notebook at ``path`` in a fresh kernel; return it executed.
+
+    The kernel starts in the notebook's folder; widget state is saved in the
+    notebook's metadata (nbclient's default), which is where slider figures live.
+    """
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(Path(path).parent)}},
+    ).execute()
+    return nb
+
+
+def export(nb: nbformat.NotebookNode, title: str) -> str:
+    """Render an executed notebook as one offline HTML page."""
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(
+        template_name="lab",
+        exclude_input_prompt=True,
+        exclude_output_prompt=True,
+        extra_loaders=[DictLoader({"cardlib_site.html.j2": _TEMPLATE})],
+        template_file="cardlib_site.html.j2",
+    )
+    exporter.register_preprocessor(StaticWidgets(), enabled=True)
+    nb = nbformat.from_dict(nb)  # a copy: the caller's notebook stays as it was
+    nb.metadata["title"] = title
+    body, _ = exporter.from_notebook_node(nb)
+    return body
+
+
+def _plain(markdown: str) -> str:
+    """Markdown inline text without links, emphasis or code marks."""
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
+    return re.sub(r"[*_`]+", "", text).strip()
+
+
+def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
+    """The lesson's title (its first heading) and its one-line summary.
+
+    The summary is the notebook's metadata field ``summary`` if it has one,
+    else the first sentence after the title.
+
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+    ...     "# Fair shuffles\\n\\nA shuffle is *fair* when every order is equally likely. More.")])
+    >>> summary(nb)
+    ('Fair shuffles', 'A shuffle is fair when every order is equally likely.')
+    >>> nb.metadata["summary"] = "What fair means, and five tempting ideas taken apart."
+    >>> summary(nb)[1]
+    'What fair means, and five tempting ideas taken apart.'
+    """
+    title, sentence = "", ""
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+        for block in re.split(r"\n\s*\n", cell.source):
+            block = block.strip()
+            if not title and block.startswith("#"):
+                title = _plain(block.splitlines()[0].lstrip("#"))
+                block = "\n".join(block.splitlines()[1:]).strip()
+            prose = block and not block.startswith(("#", ">", "|", "<", "```", "-", "*"))
+            if title and not sentence and prose:
+                text = " ".join(block.split())
+                sentence = _plain(re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0])
+        if title and sentence:
+            break
+    return title, nb.metadata.get("summary", sentence)
+
+
+_INTRO = (
+    "Each lesson was run once, top to bottom, to make these pages. A figure drawn by "
+    "sliders shows at the sliders' first values; to move them, open the notebook "
+    "in JupyterLab (<code>make lab</code>)."
+)
+
+
+def _index_page(entries: list[tuple[str, str, str]], heading: str) -> str:
+    items = "\n".join(
+        f'<li><a href="{html.escape(page)}"><strong>{html.escape(title)}</strong></a><br>'
+        f"{math_to_mathml(html.escape(text, quote=False))}</li>"
+        for page, title, text in entries
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
+        f"<title>{html.escape(heading)}</title>\n"
+        f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
+        f"<h1>{html.escape(heading)}</h1>\n<p>{_INTRO}</p>\n"
+        f'<ul class="lessons">\n{items}\n</ul>\n</body>\n</html>\n'
+    )
+
+
+def build_site(
+    paths: Iterable[Path],
+    out: str | Path = "build/html",
+    run: Callable[[Path], nbformat.NotebookNode] = execute,
+    heading: str = "Card shuffling, exactly: the lessons",
+) -> list[Path]:
+    """Execute each notebook once with ``run`` and write the site to ``out``.
+
+    Returns the pages written, the index first.
+    """
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    entries, pages = [], []
+    for path in paths:
+        path = Path(path)
+        print(f"building {path.name}", file=sys.stderr, flush=True)
+        nb = run(path)
+        title, text = summary(nb)
+        page = out / f"{path.stem}.html"
+        page.write_text(export(nb, title or path.stem), encoding="utf-8")
+        entries.append((page.name, title or path.stem, text))
+        pages.append(page)
+    index = out / "index.html"
+    index.write_text(_index_page(entries, heading), encoding="utf-8")
+    text = "".join(page.read_text(encoding="utf-8") for page in [index, *pages])
+    (out / "site.css").write_text(site_fonts_css(text) + _SITE_CSS, encoding="utf-8")
+    return [index, *pages]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "notebooks",
+        nargs="*",
+        type=Path,
+        help="notebooks to build (default: notebooks/NN_*.ipynb)",
+    )
+    parser.add_argument("--out", default="build/html", type=Path, help="output folder")
+    args = parser.parse_args(argv)
+    paths = args.notebooks or lesson_paths()
+    if not paths:
+        parser.error("no notebooks found (expected notebooks/NN_*.ipynb)")
+    pages = build_site(paths, args.out)
+    print(f"wrote {len(pages)} pages to {args.out}/ (open {args.out}/index.html)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

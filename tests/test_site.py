@@ -1,0 +1,342 @@
+"""The static site (``make html``) shows everything offline.
+
+Two sites are built once per test session: the lessons into ``build/html``
+(each lesson executed once, shared with test_notebooks.py) and the small
+``tests/data/site_sample.ipynb`` into ``build/site-sample``; the sample holds
+the tricky cases (a slider figure, a frame player, formulas, every card glyph
+including the red joker U+1F0BF), so these tests do not depend on the lessons.
+Headless Chromium then opens every page from disk with networking off;
+screenshots go to ``build/html/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import matplotlib
+import pytest
+from browser import Chromium, find_chromium
+from notebook_runner import executed, lesson_paths
+
+from cardlib import site
+from cardlib.offline import CARDS, CJK, find_font
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = Path(__file__).resolve().parent / "data" / "site_sample.ipynb"
+OUT = {"lessons": ROOT / "build" / "html", "sample": ROOT / "build" / "site-sample"}
+SHOTS = OUT["lessons"] / "screenshots"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+PAGES = [
+    ("sample", "index.html"),
+    ("sample", "site_sample.html"),
+    ("lessons", "index.html"),
+]
+PAGES += [("lessons", f"{path.stem}.html") for path in lesson_paths()]
+
+
+def _missing(reason: str):
+    """Fail in CI, where everything must be installed; skip (with the reason) elsewhere."""
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true, so this is a failure)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def fonts():
+    """The build embeds subsets of these installed fonts."""
+    try:
+        return [find_font(CARDS), find_font(CJK)]
+    except FileNotFoundError as error:
+        _missing(str(error))
+
+
+@pytest.fixture(scope="session")
+def sites(fonts) -> dict:
+    """Builds each site the first time it is asked for."""
+    built: dict[str, list[Path]] = {}
+
+    def get(name: str) -> list[Path]:
+        if name not in built:
+            paths = [SAMPLE] if name == "sample" else lesson_paths()
+            built[name] = site.build_site(paths, OUT[name], run=executed)
+        return built[name]
+
+    return get
+
+
+def _read(name: str, page: str, sites) -> str:
+    sites(name)
+    return (OUT[name] / page).read_text(encoding="utf-8")
+
+
+# --- no external URLs --------------------------------------------------------------
+
+_LOADING = {"src", "srcset", "poster", "data", "background"}
+_EXTERNAL = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.I)
+_CSS_LOAD = re.compile(r"""url\(\s*['"]?\s*(?:https?:)?//|@import\s""", re.I)
+_JS_URL = re.compile(r"""['"`](?:https?:)?//[^'"`\s]""", re.I)
+
+
+class _Loads(HTMLParser):
+    """Collects what a page would load from another host."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.external: list[str] = []
+        self._in: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            value = value or ""
+            loads = name in _LOADING or (name == "href" and tag == "link")
+            if loads and any(_EXTERNAL.match(part) for part in value.split(",")):
+                self.external.append(f"<{tag} {name}={value[:80]}>")
+            if name == "style" and _CSS_LOAD.search(value):
+                self.external.append(f"<{tag} style={value[:80]}>")
+        self._in = tag if tag in ("script", "style") else None
+
+    def handle_endtag(self, tag):
+        self._in = None
+
+    def handle_data(self, data):
+        if self._in == "style":
+            self.external += [
+                f"<style> {m.group(0)}" for m in _CSS_LOAD.finditer(_no_comments(data))
+            ]
+        elif self._in == "script":
+            self.external += [f"<script> {m.group(0)}" for m in _JS_URL.finditer(data)]
+
+
+def _no_comments(css: str) -> str:
+    return re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+
+
+def external_loads(page: str) -> list[str]:
+    parser = _Loads()
+    parser.feed(page)
+    return parser.external
+
+
+def test_scanner_finds_external_loads():
+    page = (
+        '<script src="https://cdn.example/require.js"></script>'
+        '<link rel="stylesheet" href="//cdn.example/fa.css"><img src="data:image/png;base64,AA">'
+        "<style>/* see https://example.org */ @font-face { src: url(https://x/f.woff) }</style>"
+        '<script>import("https://cdn.example/mermaid.mjs")</script>'
+        '<a href="https://en.wikipedia.org/wiki/Fisher-Yates_shuffle">a link is fine</a>'
+        '<math xmlns="http://www.w3.org/1998/Math/MathML"></math>'
+    )
+    assert [found[:12] for found in external_loads(page)] == [
+        "<script src=",
+        "<link href=/",
+        "<style> url(",
+        '<script> "ht',
+    ]
+
+
+@pytest.mark.parametrize("name, page", PAGES, ids=[f"{n}/{p}" for n, p in PAGES])
+def test_no_external_urls(name, page, sites):
+    assert external_loads(_read(name, page, sites)) == []
+
+
+@pytest.mark.parametrize("name", ["sample", "lessons"])
+def test_stylesheet_loads_nothing_external(name, sites):
+    if name == "lessons" and not lesson_paths():
+        pytest.skip("no lessons yet")
+    css = _read(name, "site.css", sites)
+    assert _CSS_LOAD.findall(_no_comments(css).replace("url(data:", "")) == []
+
+
+# --- what the build puts in the pages ------------------------------------------------
+
+
+def test_index_lists_every_notebook_with_its_summary(sites):
+    index = _read("sample", "index.html", sites)
+    assert re.findall(r'<a href="([^"]+)">', index) == ["site_sample.html"]
+    assert "<strong>Site sample</strong>" in index
+    assert "This notebook holds every case the static site must show offline;" in index
+
+
+def test_sample_page_shows_widgets_as_pictures(sites):
+    page = _read("sample", "site_sample.html", sites)
+    assert "application/vnd.jupyter.widget" not in page
+    # the slider figure, then the player's frame, then the plain figure
+    assert page.count("<img") == 3
+    caption = page.index("Shown at n = 5")
+    assert caption < page.index("<img") < page.index("_anim_img")
+
+
+def test_sample_page_has_offline_player_and_math(sites):
+    page = _read("sample", "site_sample.html", sites)
+    assert "fa fa-" not in page and page.count('class="player-icon"') == 9
+    assert page.count("<math") == 4 and "$52!" not in page
+    assert "<th>cards <math" in page  # a formula in a Markdown output (a table)
+    assert "price = $5" in page
+
+
+def test_lesson_pages_have_no_widget_state(sites):
+    if not lesson_paths():
+        pytest.skip("no lessons yet")
+    for page in sites("lessons")[1:]:
+        assert "application/vnd.jupyter.widget" not in page.read_text(
+            encoding="utf-8"
+        ), page.name
+
+
+# --- in a real browser, offline -----------------------------------------------------
+
+# Checks one page: images, frame players (click "Next frame"), glyphs.
+# A glyph counts as missing when it draws no ink or draws exactly what an
+# unassigned code point (U+0378) draws in the same font: the tofu box.
+PAGE_CHECK = r"""
+(async () => {
+  await document.fonts.ready;
+  const images = [...document.images];
+  await Promise.all(images.map(img => img.decode().catch(() => null)));
+  const broken = images.filter(img => !(img.complete && img.naturalWidth > 0))
+                       .map(img => img.id || img.src.slice(0, 80));
+  const players = [];
+  for (const img of document.querySelectorAll('img[id^="_anim_img"]')) {
+    const id = img.id.slice('_anim_img'.length);
+    const slider = document.getElementById('_anim_slider' + id);
+    const root = img.closest('.animation');
+    const icons = [...root.querySelectorAll('.anim-buttons button')].map(button => {
+      const box = button.querySelector('svg')?.getBoundingClientRect();
+      return box ? Math.round(box.width * box.height) : 0;
+    });
+    const before = [img.src, slider.value];
+    root.querySelector('button[title="Next frame"]').click();
+    await new Promise(done => setTimeout(done, 100));
+    players.push({frames: Number(slider.max) + 1, from: Number(before[1]),
+                  to: Number(slider.value), image_changed: img.src !== before[0], icons});
+  }
+  function draw(ch, font) {
+    const canvas = document.createElement('canvas'); canvas.width = 96; canvas.height = 96;
+    const ctx = canvas.getContext('2d'); ctx.font = font; ctx.textBaseline = 'top';
+    ctx.fillText(ch, 8, 8);
+    const alpha = ctx.getImageData(0, 0, 96, 96).data; let ink = 0, hash = 0;
+    for (let k = 3; k < alpha.length; k += 4) { if (alpha[k]) ink++; hash = (hash * 31 + alpha[k]) | 0; }
+    return {ink, hash};
+  }
+  async function missing(ch, family) {
+    const font = '40px ' + family;
+    await document.fonts.load(font, ch + '\u0378');
+    const glyph = draw(ch, font), tofu = draw('\u0378', font);
+    return glyph.ink === 0 || glyph.hash === tofu.hash;
+  }
+  // every visible non-ASCII character, with the font stack it is drawn with
+  const chars = new Map();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (['SCRIPT', 'STYLE'].includes(node.parentElement.tagName)) continue;
+    const family = getComputedStyle(node.parentElement).fontFamily;
+    for (const ch of node.data.match(/[^\x00-\x7F]/gu) || []) {
+      if (/[\p{L}\p{N}\p{P}\p{S}]/u.test(ch)) chars.set(ch + '\n' + family, [ch, family]);
+    }
+  }
+  const checked = [], boxes = [];
+  for (const [ch, family] of chars.values()) {
+    const code = 'U+' + ch.codePointAt(0).toString(16).toUpperCase();
+    checked.push(code);
+    if (await missing(ch, family)) boxes.push(code + ' ' + ch + ' in ' + family);
+  }
+  const control = await missing('\u{1F0FF}', getComputedStyle(document.body).fontFamily);
+  const fonts = [...document.fonts].filter(face => face.status === 'loaded')
+                                   .map(face => face.family.replace(/["']/g, ''));
+  return {images: images.length, broken, players, chars: [...new Set(checked)], fonts, boxes,
+          control};
+})()
+"""
+
+
+def _bare_fontconfig(folder: Path) -> Path:
+    """A fontconfig file that offers the browser only matplotlib's DejaVu fonts.
+
+    So the pages are seen as by a reader with no special fonts installed: a
+    card or a Chinese character shows only if the site itself brings its glyph.
+    """
+    fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    config = folder / "fonts.conf"
+    config.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
+        f"<fontconfig><dir>{fonts}</dir>"
+        f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n"
+    )
+    return config
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    executable = find_chromium()
+    if executable is None:
+        _missing(
+            "no Chromium found (install Debian's chromium, or set CHROMIUM=/path/to/it)"
+        )
+    env = {
+        **os.environ,
+        "FONTCONFIG_FILE": str(_bare_fontconfig(tmp_path_factory.mktemp("fc"))),
+    }
+    with Chromium(
+        executable, ["--host-resolver-rules=MAP * ~NOTFOUND"], env=env
+    ) as chromium:
+        chromium.call("Page.enable")
+        chromium.call("Network.enable")
+        chromium.call(
+            "Network.emulateNetworkConditions",
+            offline=True,
+            latency=0,
+            downloadThroughput=-1,
+            uploadThroughput=-1,
+        )
+        yield chromium
+
+
+def _open(browser, path: Path) -> dict:
+    browser.open(path.as_uri())
+    report = browser.evaluate(PAGE_CHECK)
+    report["failed"] = browser.failed_requests()
+    return report
+
+
+def test_browser_checks_can_fail(browser, tmp_path):
+    """A page with a missing image, a CDN script and an unassigned card code point."""
+    page = tmp_path / "bad.html"
+    page.write_text(
+        '<html><meta charset="utf-8"><body>'
+        '<script src="https://cdn.example.org/x.js"></script><img src="missing.png">'
+        "<p>red joker \U0001f0bf, 洗牌</p></body></html>",
+        encoding="utf-8",
+    )
+    report = _open(browser, page)
+    assert len(report["failed"]) == 2, report["failed"]
+    assert report["broken"] == ["file://" + str(tmp_path / "missing.png")]
+    # with only DejaVu offered, the red joker and the Chinese characters are boxes
+    assert [box.split()[0] for box in report["boxes"]] == [
+        "U+1F0BF",
+        "U+6D17",
+        "U+724C",
+    ]
+
+
+@pytest.mark.parametrize("name, page", PAGES, ids=[f"{n}/{p}" for n, p in PAGES])
+def test_page_in_browser_offline(name, page, sites, browser):
+    sites(name)
+    report = _open(browser, OUT[name] / page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.screenshot(SHOTS / f"{name}-{Path(page).stem}.png")
+    assert report["failed"] == []
+    assert report["broken"] == []
+    assert report["control"], (
+        "the glyph check did not see an unassigned code point as missing"
+    )
+    assert report["boxes"] == []
+    for player in report["players"]:
+        assert player["from"] != player["to"] and player["image_changed"], player
+        assert len(player["icons"]) == 9 and min(player["icons"]) > 0, player
+    if page == "site_sample.html":
+        assert report["images"] == 3 and len(report["players"]) == 1
+        assert {"U+1F0BF", "U+1F0CF", "U+1F0A1", "U+6D17"} <= set(report["chars"])
+        assert {CARDS.family, CJK.family} <= set(report["fonts"])
