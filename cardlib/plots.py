@@ -19,7 +19,8 @@ from matplotlib.patches import FancyBboxPatch
 from .cards import Card
 
 __all__ = [
-    "OKABE_ITO", "card_size_points", "draw_cards", "bias_spread", "bias_matrix", "exact_bars",
+    "OKABE_ITO", "card_size_points", "draw_cards", "bias_spread", "bias_norm", "bias_matrix",
+    "exact_bars",
 ]
 
 #: Okabe and Ito's colour-blind-safe palette.
@@ -115,6 +116,15 @@ def bias_spread(*matrices) -> float:
     return max(largest, 0.1 * fair)
 
 
+def bias_norm(n: int, spread: float) -> TwoSlopeNorm:
+    """The colour scale of a bias matrix: white at 1/n, from max(0, 1/n - spread) to 1/n + spread.
+
+    The scale stops at 0, since no probability is negative.
+    """
+    fair = 1 / n
+    return TwoSlopeNorm(vcenter=fair, vmin=max(0.0, fair - spread), vmax=fair + spread)
+
+
 def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = True,
                 spread: float | None = None) -> Axes:
     """Draw P(card i ends at position j) as a heat map centred on the fair 1/n.
@@ -127,9 +137,7 @@ def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = Tru
     n = matrix.shape[0]
     fair = 1 / n
     spread = bias_spread(matrix) if spread is None else spread
-    # White stays at 1/n; below it the scale stops at 0, since no probability is negative.
-    norm = TwoSlopeNorm(vcenter=fair, vmin=max(0.0, fair - spread), vmax=fair + spread)
-    image = ax.imshow(matrix, cmap=BIAS_CMAP, norm=norm,
+    image = ax.imshow(matrix, cmap=BIAS_CMAP, norm=bias_norm(n, spread),
                       interpolation="nearest")
     ax.set_xlabel("final position", fontsize=12)
     ax.set_ylabel("card (its starting position)", fontsize=12)

@@ -26,6 +26,7 @@ from matplotlib.figure import Figure
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
 
 from . import batched, exact, plots, stats
+from .icons import offline_player
 
 __all__ = [
     "LivePanel", "live_figure", "live_panels", "figure_output", "frame_player", "show_source",
@@ -164,7 +165,8 @@ def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
                 if isinstance(fig.get_layout_engine(), PlaceHolderLayoutEngine):
                     fig.set_layout_engine(None)  # else savefig draws the frame twice
                 writer.grab_frame()
-        return HTML(page.read_text(encoding="utf-8"))
+        # Icons as inline SVG, not Font Awesome from a CDN: the buttons show offline too.
+        return HTML(offline_player(page.read_text(encoding="utf-8")))
 
 
 def _empty(fig: Figure) -> None:
@@ -249,7 +251,7 @@ def bias_panel(shuffles: dict[str, Callable], n: int = 5, trials: int = 3000,
             images = [left.images[0]] + ([right.images[0]] if built_exact else [])
             for image, matrix in zip(images, [simulated, exact_matrix]):
                 image.set_data(matrix)
-                image.set_clim(1 / n - spread, 1 / n + spread)
+                image.set_norm(plots.bias_norm(n, spread))
             left.set_title(title(name, n, trials), fontsize=13)
             return True
 
