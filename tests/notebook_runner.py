@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
+import tempfile
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows: each worker runs the lessons it needs itself
+    fcntl = None
 
 import nbformat
 from nbclient import NotebookClient
@@ -63,8 +70,34 @@ def execute(path: Path, timeout: int = 300, check_controls: bool = False) -> nbf
 
 @functools.cache
 def executed_with_check(path: Path) -> nbformat.NotebookNode:
-    """The lesson executed once per test session, with :data:`CONTROLS_CHECK` at the end."""
-    return execute(path, check_controls=True)
+    """The lesson executed once per test session, with :data:`CONTROLS_CHECK` at the end.
+
+    Under pytest-xdist the workers share each execution through files of this run,
+    behind a lock: the first worker that needs a lesson runs it, the others read it.
+    """
+    shared = _shared_folder()
+    if shared is None:
+        return execute(path, check_controls=True)
+    target = shared / Path(path).name
+    with open(target.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if target.exists():
+            return nbformat.read(target, as_version=4)
+        nb = execute(path, check_controls=True)
+        partial = target.with_suffix(".partial")
+        nbformat.write(nb, partial)
+        partial.replace(target)
+        return nb
+
+
+def _shared_folder() -> Path | None:
+    """A folder for this test run's executed lessons, when pytest-xdist runs workers."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None or fcntl is None:
+        return None
+    folder = Path(tempfile.gettempdir()) / f"cardlib-lessons-{run}"
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 def executed(path: Path) -> nbformat.NotebookNode:

@@ -24,10 +24,6 @@ from notebook_runner import executed, lesson_paths
 from cardlib import site
 from cardlib.offline import CARDS, CJK, find_font
 
-# Runs in the same pytest-xdist worker as the other lesson tests, which share one
-# execution of each lesson (see notebook_runner.executed_with_check).
-pytestmark = pytest.mark.xdist_group("lessons")
-
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = Path(__file__).resolve().parent / "data" / "site_sample.ipynb"
 OUT = {"lessons": ROOT / "build" / "html", "sample": ROOT / "build" / "site-sample"}
@@ -201,7 +197,7 @@ PAGE_CHECK = r"""
   const images = [...document.images];
   await Promise.all(images.map(img => img.decode().catch(() => null)));
   const broken = images.filter(img => !(img.complete && img.naturalWidth > 0))
-                       .map(img => img.id || img.src.slice(0, 80));
+                       .map(img => img.id || img.src.slice(0, 300));
   const players = [];
   for (const img of document.querySelectorAll('img[id^="_anim_img"]')) {
     const id = img.id.slice('_anim_img'.length);
