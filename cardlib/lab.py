@@ -102,7 +102,16 @@ def order_counts(decks: np.ndarray) -> dict[tuple[int, ...], int]:
     >>> order_counts(np.array([[0, 1], [1, 0], [0, 1]]))
     {(0, 1): 2, (1, 0): 1}
     """
-    rows, counts = np.unique(np.asarray(decks), axis=0, return_counts=True)
+    decks = np.asarray(decks)
+    base = int(decks.max(initial=0)) + 1
+    if decks.ndim == 2 and decks.min(initial=0) >= 0 and base ** decks.shape[1] < 2 ** 62:
+        # One integer per row (its digits in base max + 1, in order): sorting
+        # integers is several times faster than sorting rows, same order.
+        codes = decks.astype(np.int64) @ base ** np.arange(decks.shape[1] - 1, -1, -1)
+        _, first, counts = np.unique(codes, return_index=True, return_counts=True)
+        rows = decks[first]
+    else:
+        rows, counts = np.unique(decks, axis=0, return_counts=True)
     return {tuple(int(c) for c in row): int(k) for row, k in zip(rows, counts)}
 
 

@@ -27,6 +27,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
+from matplotlib.mathtext import MathTextParser
 
 from . import batched, exact, plots, stats
 from .icons import offline_player
@@ -55,12 +56,25 @@ def figure_output(fig: Figure, dpi: int = 96) -> dict:
         # pixels as RGB with light compression (half the time, 5% larger).
         fig.set_layout_engine(None)
         fig.set_dpi(dpi)
-        canvas = FigureCanvasAgg(fig)
+        canvas = _agg_canvas(fig)
         canvas.draw()
         buffer = _opaque_png(canvas)
     if not buffer.getvalue():  # a layout engine to run, or transparent pixels
         fig.savefig(buffer, format="png", dpi=dpi)
     return _display_png(fig, buffer)
+
+
+#: One mathtext parser for every figure drawn here. Each Agg renderer makes its
+#: own, and its cache of parsed labels (the $10^{3}$ of a log axis) is kept per
+#: parser: a panel that builds a new figure on every redraw parsed them anew.
+_MATHTEXT = MathTextParser("path")
+
+
+def _agg_canvas(fig: Figure) -> FigureCanvasAgg:
+    """The figure's Agg canvas (made if need be), its renderer sharing the mathtext cache."""
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    canvas.get_renderer().mathtext_parser = _MATHTEXT
+    return canvas
 
 
 def _opaque_png(canvas: FigureCanvasAgg) -> io.BytesIO:
@@ -175,10 +189,10 @@ class LivePanel(widgets.VBox):
         layer hidden and save those pixels.
         """
         fig = self.figure
-        canvas = fig.canvas
+        fig.set_layout_engine(None)
+        fig.set_dpi(dpi)
+        canvas = _agg_canvas(fig)
         if self._background is None or self._background[0] != layer:
-            fig.set_layout_engine(None)
-            fig.set_dpi(dpi)
             # Animated artists are left out of a draw, except images (which
             # Axes.draw keeps); hiding a title instead would move it.
             hidden = [(artist, artist.get_animated(), artist.get_visible()) for artist in layer]
