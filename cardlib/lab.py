@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import ipywidgets as ipw
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from . import exact, mixing, plots, stats, widgets
@@ -141,39 +142,80 @@ def _fair_curve(n: int, trials: int, seed: int) -> tuple[list[int], list[float]]
     return distance_by_trials(stats.simulate(knuth_shuffle, n, trials, seed=seed))
 
 
-def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, seed: int,
-              max_exact_paths: int) -> None:
+def _lab_results(algorithms: dict, name: str, n: int, trials: int, seed: int,
+                 max_exact_paths: int) -> dict:
+    """Everything the lab shows for one choice: simulated and exact matrices, curves, a test."""
     decks = stats.simulate(algorithms[name], n, trials, seed=seed)
     simulated = stats.count_positions(decks) / trials
     law, reason = exact_law_or_reason(algorithms[name], n, max_exact_paths)
     exact_matrix = None if law is None else np.array(stats.exact_position_matrix(law), dtype=float)
+    test, what = order_test(decks)
+    return {"simulated": simulated, "exact": exact_matrix, "reason": reason,
+            "spread": plots.bias_spread(simulated, *([] if exact_matrix is None else [exact_matrix])),
+            "curve": distance_by_trials(decks), "fair curve": _fair_curve(n, trials, seed + 1),
+            "title": f"{name}, {n} cards. Chi-square on {what}: {test.statistic:,.1f} with "
+                     f"{test.dof} degrees of freedom, p = {test.p_value:.2g}"}
+
+
+def _plot_distances(ax: Axes, name: str, results: dict) -> None:
+    """The right-hand plot's lines and legend (on axes already log-log)."""
+    ax.plot(*results["curve"], "o-", color=plots.OKABE_ITO["vermillion"], linewidth=2.5,
+            label=name)
+    ax.plot(*results["fair curve"], "s--", color=plots.OKABE_ITO["blue"],
+            label="Knuth's swaps (fair): sampling noise")
+    exact_matrix = results["exact"]
+    if exact_matrix is not None and largest_card_distance(exact_matrix) > 1e-12:
+        ax.axhline(largest_card_distance(exact_matrix), color="black", linestyle=":",
+                   linewidth=2, label="exact distance of this algorithm")
+    ax.legend(fontsize=10, loc="lower left")
+
+
+def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, seed: int,
+              max_exact_paths: int) -> Callable[..., bool]:
+    results = _lab_results(algorithms, name, n, trials, seed, max_exact_paths)
+    exact_matrix, spread = results["exact"], results["spread"]
     left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1, 1.1])
-    spread = plots.bias_spread(simulated, *([] if exact_matrix is None else [exact_matrix]))
-    plots.bias_matrix(left, simulated, f"simulated: {trials:,} decks", colorbar=False,
+    plots.bias_matrix(left, results["simulated"], f"simulated: {trials:,} decks", colorbar=False,
                       spread=spread)
     if exact_matrix is None:
         middle.axis("off")
-        middle.text(0.5, 0.5, f"no exact law here:\n{reason}", ha="center", va="center",
-                    fontsize=13, transform=middle.transAxes)
+        middle.text(0.5, 0.5, f"no exact law here:\n{results['reason']}", ha="center",
+                    va="center", fontsize=13, transform=middle.transAxes)
     else:
         plots.bias_matrix(middle, exact_matrix, "exact", spread=spread)
-    checkpoints, distances = distance_by_trials(decks)
-    right.loglog(checkpoints, distances, "o-", color=plots.OKABE_ITO["vermillion"],
-                 linewidth=2.5, label=name)
-    right.loglog(*_fair_curve(n, trials, seed + 1), "s--", color=plots.OKABE_ITO["blue"],
-                 label="Knuth's swaps (fair): sampling noise")
-    if exact_matrix is not None and largest_card_distance(exact_matrix) > 1e-12:
-        right.axhline(largest_card_distance(exact_matrix), color="black", linestyle=":",
-                      linewidth=2, label="exact distance of this algorithm")
+    right.set_xscale("log")
+    right.set_yscale("log")
+    _plot_distances(right, name, results)
     right.set_xlabel("simulated decks", fontsize=12)
     right.set_ylabel("largest distance of a card's\nposition from uniform", fontsize=12)
     right.set_title("how many decks it takes to see the bias", fontsize=13)
-    right.legend(fontsize=10, loc="lower left")
-    test, what = order_test(decks)
-    fig.suptitle(f"{name}, {n} cards. Chi-square on {what}: {test.statistic:,.1f} with "
-                 f"{test.dof} degrees of freedom, p = {test.p_value:.2g}", fontsize=14)
+    fig.suptitle(results["title"], fontsize=14)
     # Fixed margins: tight_layout on log axes took most of the redraw time.
     fig.subplots_adjust(left=0.04, right=0.99, bottom=0.12, top=0.86, wspace=0.5)
+    built_n, built_middle = n, results["reason"] if exact_matrix is None else None
+
+    def update(name: str, n: int, trials: int) -> bool:
+        """Same deck size and kind of middle panel: keep the axes (making their
+        ticks is the slow part), change images, lines, legend and titles."""
+        if n != built_n:
+            return False
+        results = _lab_results(algorithms, name, n, trials, seed, max_exact_paths)
+        if (results["reason"] if results["exact"] is None else None) != built_middle:
+            return False
+        for ax, matrix in ((left, results["simulated"]), (middle, results["exact"])):
+            if matrix is not None:
+                ax.images[0].set_data(matrix)
+                ax.images[0].set_norm(plots.bias_norm(n, results["spread"]))
+        left.set_title(f"simulated: {trials:,} decks", fontsize=13)
+        for line in list(right.lines):
+            line.remove()
+        right.get_legend().remove()
+        right.relim()
+        _plot_distances(right, name, results)
+        fig.suptitle(results["title"], fontsize=14)
+        return True
+
+    return update
 
 
 def lab_panel(algorithms: dict[str, Callable], name: str | None = None, n: int = 5,
@@ -197,8 +239,8 @@ def lab_panel(algorithms: dict[str, Callable], name: str | None = None, n: int =
                                       continuous_update=False),
     }
 
-    def draw(fig: Figure, name: str, n: int, trials: int) -> None:
-        _draw_lab(fig, algorithms, name, n, trials, seed, max_exact_paths)
+    def draw(fig: Figure, name: str, n: int, trials: int) -> Callable[..., bool]:
+        return _draw_lab(fig, algorithms, name, n, trials, seed, max_exact_paths)
 
     return widgets.LivePanel(draw, controls, figsize=(18, 5.8))
 

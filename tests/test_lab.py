@@ -146,3 +146,15 @@ def test_order_counts_matches_sorting_whole_rows():
         assert list(lab.order_counts(decks).items()) == list(expected.items())
     big = np.array([[10**6, -1], [3, 2], [10**6, -1]])  # no integer code: rows sorted instead
     assert lab.order_counts(big) == {(3, 2): 1, (10**6, -1): 2}
+
+
+def test_lab_panel_updates_give_the_pictures_of_fresh_figures():
+    from panel_checks import assert_updates_match_fresh_figures
+
+    algorithms = {"naive swap": shuffles.naive_swap_shuffle, "Knuth": shuffles.knuth_shuffle,
+                  "one riffle": riffle.riffle, "one overhand": hand.overhand_shuffle}
+    panel = lab.lab_panel(algorithms, name="naive swap", n=5, trials=3000)
+    kept = assert_updates_match_fresh_figures(panel, [
+        {"trials": 1000}, {"name": "Knuth"}, {"trials": 30_000}, {"name": "naive swap"},
+        {"n": 6}, {"name": "one riffle"}, {"name": "one overhand"}, {"trials": 3000}])
+    assert kept >= 5  # most changes kept the figure
