@@ -194,7 +194,7 @@ def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, see
     fig.subplots_adjust(left=0.04, right=0.99, bottom=0.12, top=0.86, wspace=0.5)
     built_n, built_middle = n, results["reason"] if exact_matrix is None else None
 
-    def update(name: str, n: int, trials: int) -> bool:
+    def update(name: str, n: int, trials: int) -> list | bool:
         """Same deck size and kind of middle panel: keep the axes (making their
         ticks is the slow part), change images, lines, legend and titles."""
         if n != built_n:
@@ -202,18 +202,25 @@ def _draw_lab(fig: Figure, algorithms: dict, name: str, n: int, trials: int, see
         results = _lab_results(algorithms, name, n, trials, seed, max_exact_paths)
         if (results["reason"] if results["exact"] is None else None) != built_middle:
             return False
+        changed = [left.title, right]
+        norm = plots.bias_norm(n, results["spread"])
+        rescaled = (norm.vmin, norm.vmax) != (left.images[0].norm.vmin, left.images[0].norm.vmax)
         for ax, matrix in ((left, results["simulated"]), (middle, results["exact"])):
             if matrix is not None:
-                ax.images[0].set_data(matrix)
-                ax.images[0].set_norm(plots.bias_norm(n, results["spread"]))
+                image = ax.images[0]
+                image.set_data(matrix)
+                if rescaled:
+                    image.set_norm(plots.bias_norm(n, results["spread"]))
+                changed += [image] + ([image.colorbar.ax] if image.colorbar and rescaled else [])
         left.set_title(f"simulated: {trials:,} decks", fontsize=13)
         for line in list(right.lines):
             line.remove()
         right.get_legend().remove()
         right.relim()
         _plot_distances(right, name, results)
-        fig.suptitle(results["title"], fontsize=14)
-        return True
+        suptitle = fig.suptitle(results["title"], fontsize=14)
+        # Paint again only these (and the whole right-hand plot, whose scale may change).
+        return [*changed, suptitle]
 
     return update
 
