@@ -261,36 +261,69 @@ def hidden_algorithm(case: int, suspects: list[str]) -> str:
     return random.Random(f"case {case}").choice(suspects)
 
 
-def _draw_case(fig: Figure, algorithms: dict, suspects: list[str], case: int, guess: str,
-               reveal: bool, n: int, trials: int) -> None:
-    answer = hidden_algorithm(case, suspects)
-    decks = stats.simulate(algorithms[answer], n, trials, seed=case)
-    left, right = fig.subplots(1, 2, width_ratios=[1, 1.5])
-    plots.bias_matrix(left, stats.count_positions(decks) / trials, "where each card landed")
-    orders = math.factorial(n)
+def _case_counts(algorithms: dict, suspects: list[str], case: int, n: int,
+                 trials: int) -> tuple[np.ndarray, list[int]]:
+    """A case's decks as a matrix of frequencies, and its order counts, most frequent first."""
+    decks = stats.simulate(algorithms[hidden_algorithm(case, suspects)], n, trials, seed=case)
     counts = sorted(order_counts(decks).values(), reverse=True)
-    counts += [0] * (orders - len(counts))
+    return stats.count_positions(decks) / trials, counts + [0] * (math.factorial(n) - len(counts))
+
+
+def _plot_counts(ax: Axes, counts: list[int], trials: int) -> None:
+    """How often each order appeared, against a fair shuffle's band (on a symlog axes)."""
+    orders = len(counts)
     expected = trials / orders
     band = 2 * math.sqrt(expected)
-    right.fill_between(range(orders), max(expected - band, 0), expected + band,
-                       color="lightgrey", label="a fair shuffle: about 95% of counts")
-    right.axhline(expected, color="black", linestyle=":", label=f"fair: {expected:.1f} each")
-    right.plot(range(orders), counts, color=plots.OKABE_ITO["vermillion"], linewidth=2.5,
-               label="this batch")
-    right.set_yscale("symlog", linthresh=10)
+    ax.fill_between(range(orders), max(expected - band, 0), expected + band,
+                    color="lightgrey", label="a fair shuffle: about 95% of counts")
+    ax.axhline(expected, color="black", linestyle=":", label=f"fair: {expected:.1f} each")
+    ax.plot(range(orders), counts, color=plots.OKABE_ITO["vermillion"], linewidth=2.5,
+            label="this batch")
     ticks = [t for t in (0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= max(counts)]
-    right.set_yticks(ticks, [str(t) for t in ticks])
-    right.minorticks_off()
-    right.set_xlabel(f"the {orders} orders, most frequent first", fontsize=12)
-    right.set_ylabel("times seen in the batch", fontsize=12)
-    right.set_title(f"{sum(c > 0 for c in counts)} of the {orders} orders appeared", fontsize=13)
-    right.legend(fontsize=11, loc="upper right")
+    ax.set_yticks(ticks, [str(t) for t in ticks])
+    ax.minorticks_off()
+    ax.set_title(f"{sum(c > 0 for c in counts)} of the {orders} orders appeared", fontsize=13)
+    ax.legend(fontsize=11, loc="upper right")
+
+
+def _case_title(suspects: list[str], case: int, guess: str, reveal: bool, trials: int) -> str:
+    answer = hidden_algorithm(case, suspects)
     if reveal:
         verdict = "right!" if guess == answer else f"not quite (you said {guess})"
-        fig.suptitle(f"Case {case}: it was {answer}. Your guess: {verdict}", fontsize=15)
-    else:
-        fig.suptitle(f"Case {case}: which shuffle made these {trials:,} decks?", fontsize=15)
+        return f"Case {case}: it was {answer}. Your guess: {verdict}"
+    return f"Case {case}: which shuffle made these {trials:,} decks?"
+
+
+def _draw_case(fig: Figure, algorithms: dict, suspects: list[str], case: int, guess: str,
+               reveal: bool, n: int, trials: int) -> Callable[..., list]:
+    matrix, counts = _case_counts(algorithms, suspects, case, n, trials)
+    left, right = fig.subplots(1, 2, width_ratios=[1, 1.5])
+    plots.bias_matrix(left, matrix, "where each card landed")
+    right.set_yscale("symlog", linthresh=10)
+    _plot_counts(right, counts, trials)
+    right.set_xlabel(f"the {len(counts)} orders, most frequent first", fontsize=12)
+    right.set_ylabel("times seen in the batch", fontsize=12)
+    fig.suptitle(_case_title(suspects, case, guess, reveal, trials), fontsize=15)
     fig.subplots_adjust(left=0.06, right=0.98, bottom=0.12, top=0.86, wspace=0.3)
+    shown = {"case": case}
+
+    def update(case: int, guess: str, reveal: bool) -> list:
+        """Keep the axes; a new case brings new colours and a new right-hand plot."""
+        changed = [fig.suptitle(_case_title(suspects, case, guess, reveal, trials), fontsize=15)]
+        if case != shown["case"]:
+            matrix, counts = _case_counts(algorithms, suspects, case, n, trials)
+            image = left.images[0]
+            image.set_data(matrix)
+            image.set_norm(plots.bias_norm(n, plots.bias_spread(matrix)))
+            for artist in [*right.lines, *right.collections, right.get_legend()]:
+                artist.remove()
+            right.relim()
+            _plot_counts(right, counts, trials)
+            changed += [image, image.colorbar.ax, right]
+            shown["case"] = case
+        return changed
+
+    return update
 
 
 def detective_panel(algorithms: dict[str, Callable], suspects: list[str], n: int = 6,
@@ -306,7 +339,7 @@ def detective_panel(algorithms: dict[str, Callable], suspects: list[str], n: int
         "reveal": ipw.Checkbox(value=False, description="reveal the answer"),
     }
 
-    def draw(fig: Figure, case: int, guess: str, reveal: bool) -> None:
-        _draw_case(fig, algorithms, suspects, case, guess, reveal, n, trials)
+    def draw(fig: Figure, case: int, guess: str, reveal: bool) -> Callable[..., list]:
+        return _draw_case(fig, algorithms, suspects, case, guess, reveal, n, trials)
 
     return widgets.LivePanel(draw, controls, figsize=(15, 5.6))

@@ -158,3 +158,15 @@ def test_lab_panel_updates_give_the_pictures_of_fresh_figures():
         {"trials": 1000}, {"name": "Knuth"}, {"trials": 30_000}, {"name": "naive swap"},
         {"n": 6}, {"name": "one riffle"}, {"name": "one overhand"}, {"trials": 3000}])
     assert kept >= 5  # most changes kept the figure
+
+
+def test_detective_panel_updates_give_the_pictures_of_fresh_figures():
+    from panel_checks import assert_updates_match_fresh_figures
+
+    algorithms = {"naive swap": shuffles.naive_swap_shuffle, "Knuth": shuffles.knuth_shuffle,
+                  "one riffle": riffle.riffle}
+    panel = lab.detective_panel(algorithms, list(algorithms), n=5, trials=2000, cases=9)
+    kept = assert_updates_match_fresh_figures(panel, [
+        {"case": 2}, {"guess": "Knuth"}, {"reveal": True}, {"case": 9}, {"reveal": False},
+        {"case": 1, "guess": "one riffle"}])
+    assert kept == 6
