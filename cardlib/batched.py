@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable
@@ -59,7 +58,6 @@ def register(shuffle: Callable, kernel: Callable) -> Callable:
 
 def kernel_for(shuffle: Callable) -> Callable:
     """Return the kernel registered for ``shuffle``, or raise a clear TypeError."""
-    _register_riffle()
     try:
         return KERNELS[shuffle]
     except (KeyError, TypeError):
@@ -207,18 +205,3 @@ def _brute_force(decks: np.ndarray, gen) -> None:
 register(shuffles.brute_force_shuffle, _brute_force)
 
 
-def _register_riffle() -> None:
-    """Register :func:`gsr_riffles` for ``cardlib.riffle`` (imported late: it is optional)."""
-    try:
-        riffle = importlib.import_module(f"{__package__}.riffle")
-    except ModuleNotFoundError as error:
-        if error.name != f"{__package__}.riffle":
-            raise
-        return
-    if riffle.riffle not in KERNELS:
-        register(riffle.riffle, gsr_riffles)  # simulate(riffle, n, trials, k=7)
-
-        def k_riffles(decks: np.ndarray, gen, k: int) -> None:
-            gsr_riffles(decks, gen, k)
-
-        register(riffle.riffles, k_riffles)  # simulate(riffles, n, trials, k=7): k required

@@ -9,7 +9,6 @@ the rounds' ratios: load from elsewhere slows both sides of a round alike.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import platform
@@ -24,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import exact, shuffles, stats
+from . import exact, riffle, shuffles, stats
 
 __all__ = ["choice_and_remove", "compare", "main"]
 
@@ -86,13 +85,6 @@ def bench_python(quick: bool) -> list[dict]:
     ]
 
 
-def _riffle():
-    try:
-        return importlib.import_module(f"{__package__}.riffle")
-    except ModuleNotFoundError:
-        return None
-
-
 def bench_simulate(quick: bool) -> list[dict]:
     """simulate of many decks of 52 against Generator.permuted on an array of the same shape."""
     trials, repeats = (10**5, 2) if quick else (10**6, 5)
@@ -109,10 +101,8 @@ def bench_simulate(quick: bool) -> list[dict]:
         ("sattolo_shuffle", shuffles.sattolo_shuffle, {}, None),
         ("stride_shuffle", shuffles.stride_shuffle, {}, None),
     ]
-    module = _riffle()
-    if module is not None and hasattr(module, "riffle"):
-        cases += [("riffle, k=1", module.riffle, {"k": 1}, None),
-                  ("riffle, k=7", module.riffle, {"k": 7}, None)]
+    cases += [("riffle, k=1", riffle.riffle, {"k": 1}, None),
+              ("riffle, k=7", riffle.riffle, {"k": 7}, None)]
     rows = []
     for name, shuffle, options, goal in cases:
         best, base, ratio = compare(lambda: stats.simulate(shuffle, 52, trials, 1, **options),
@@ -126,9 +116,6 @@ def bench_simulate(quick: bool) -> list[dict]:
         rows.append(_row("simulate", f"{name}: peak memory / output array", peak / decks.nbytes,
                          "x", 2.0, f"{peak / 2**20:.0f} MiB for {decks.nbytes / 2**20:.0f} MiB"))
         del decks
-    if module is None:
-        rows.append(_row("simulate", "riffle", float("nan"), "", None,
-                         "not yet available (cardlib.riffle is missing)"))
     few = 2000 if quick else 10_000
     seconds = _seconds(lambda: stats.simulate(shuffles.comparator_sort_shuffle, 52, few, 1))
     rows.append(_row("simulate", "comparator_sort_shuffle: time per deck", seconds / few * 1e6,
@@ -146,15 +133,10 @@ def _seconds(work: Callable) -> float:
 def bench_exact(quick: bool) -> list[dict]:
     """Exact work: the riffle distance table and every algorithm's law on 6 cards."""
     rows = []
-    module = _riffle()
-    if module is not None and hasattr(module, "variation_distance"):
-        getattr(module.variation_distance, "cache_clear", lambda: None)()  # a cold start
-        seconds = _seconds(lambda: [module.variation_distance(52, k) for k in range(1, 13)])
-        rows.append(_row("exact", "variation_distance(52, k) for k = 1..12", seconds * 1e3,
-                         "ms", 50.0))
-    else:
-        rows.append(_row("exact", "variation_distance(52, k) for k = 1..12", float("nan"),
-                         "ms", 50.0, "not yet available (cardlib.riffle.variation_distance)"))
+    getattr(riffle.variation_distance, "cache_clear", lambda: None)()  # a cold start
+    seconds = _seconds(lambda: [riffle.variation_distance(52, k) for k in range(1, 13)])
+    rows.append(_row("exact", "variation_distance(52, k) for k = 1..12", seconds * 1e3,
+                     "ms", 50.0))
     n = 5 if quick else 6
     for shuffle in (shuffles.knuth_shuffle, shuffles.pick_and_remove, shuffles.naive_swap_shuffle,
                     shuffles.sattolo_shuffle, shuffles.stride_shuffle,

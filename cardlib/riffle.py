@@ -36,6 +36,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import batched
 from .shuffles import _check_count, as_rng
 
 __all__ = [
@@ -489,3 +490,14 @@ def cutoff(n_cards: int) -> float:
     """
     _check_count("n_cards", n_cards, minimum=1)
     return 1.5 * math.log2(n_cards)
+
+
+def _k_riffles(decks: np.ndarray, gen, k: int) -> None:
+    """The batched :func:`riffles`: like :func:`riffle`'s, but k has no default."""
+    batched.gsr_riffles(decks, gen, k)
+
+
+# stats.simulate(riffle, n, trials, k=7) and simulate(riffles, n, trials, k=7) use
+# the batched Gilbert-Shannon-Reeds kernel, proved against this module's own law.
+batched.register(riffle, batched.gsr_riffles)
+batched.register(riffles, _k_riffles)

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
+import numbers
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -19,10 +22,14 @@ import numpy as np
 from . import batched, exact
 from .shuffles import _check_count, as_rng
 
-__all__ = ["exact_position_matrix", "position_matrix", "position_counts"]
+__all__ = [
+    "simulate", "count_positions", "MAX_ENTRIES",
+    "exact_position_matrix", "position_matrix", "position_counts",
+    "ChiSquare", "chi_square", "chi_square_sf", "regularized_upper_gamma",
+    "landing_frequencies", "cycle_count", "cycle_distribution",
+]
 
 # --- Batched simulation: many decks at once (kernels in cardlib.batched) ----
-__all__ += ["simulate", "count_positions", "MAX_ENTRIES"]
 
 #: simulate refuses to make arrays with more entries than this (4 GB as int64).
 MAX_ENTRIES = 5 * 10**8
@@ -65,8 +72,8 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
         )
     if isinstance(seed, np.random.Generator):
         gen = seed
-    elif seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
-        gen = np.random.default_rng(seed)
+    elif seed is None or (isinstance(seed, numbers.Integral) and not isinstance(seed, bool)):
+        gen = np.random.default_rng(int(seed) if seed is not None else None)
     else:
         raise TypeError(f"seed must be None, an int or a numpy Generator, not {type(seed).__name__}")
     decks = np.empty((trials, n), dtype=dtype)
@@ -101,6 +108,8 @@ def count_positions(decks) -> np.ndarray:
     if decks.ndim != 2:
         raise ValueError(f"decks must be a 2-D array, one deck per row, got shape {decks.shape}")
     n = decks.shape[1]
+    if decks.size and (decks.dtype.kind not in "iu" or decks.min() < 0 or decks.max() >= n):
+        raise ValueError(f"decks of {n} cards must hold the cards 0..{n - 1} only")
     counts = np.zeros((n, n), dtype=np.int64)
     for position in range(n):  # one column at a time: no (trials, n) temporary
         counts[:, position] = np.bincount(decks[:, position], minlength=n)
@@ -114,6 +123,8 @@ def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fr
     >>> exact_position_matrix(exact.distribution(sattolo_shuffle, 3))[0]
     [Fraction(0, 1), Fraction(1, 2), Fraction(1, 2)]
     """
+    if not dist:
+        raise ValueError("exact_position_matrix needs a distribution with at least one outcome")
     n = len(next(iter(dist)))
     matrix = [[Fraction(0)] * n for _ in range(n)]
     for order, probability in dist.items():
@@ -144,6 +155,8 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
     >>> counts.sum(axis=0).tolist(), counts.sum(axis=1).tolist()
     ([1000, 1000, 1000, 1000], [1000, 1000, 1000, 1000])
     """
+    _check_count("n", n)
+    _check_count("trials", trials)
     rng = as_rng(rng)
     counts = np.zeros((n, n), dtype=np.int64)
     columns = np.arange(n)
@@ -156,12 +169,6 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
 
 
 # --- Chi-square test with its p-value (lessons 2, 3 and 6) ---------------------------
-# Kept in one block at the end of the module so that it merges cleanly with others.
-
-import math as _math  # noqa: E402
-from dataclasses import dataclass as _dataclass  # noqa: E402
-
-__all__ += ["ChiSquare", "chi_square", "chi_square_sf", "regularized_upper_gamma"]
 
 _EPS = 1e-15
 _TINY = 1e-300
@@ -174,18 +181,18 @@ def regularized_upper_gamma(a: float, x: float) -> float:
     A power series for x < a + 1 and a continued fraction (modified Lentz)
     otherwise, the classical split that keeps both fast and accurate.
 
-    >>> round(regularized_upper_gamma(1, 2), 12) == round(_math.exp(-2), 12)
+    >>> round(regularized_upper_gamma(1, 2), 12) == round(math.exp(-2), 12)
     True
-    >>> round(regularized_upper_gamma(0.5, 2), 12) == round(_math.erfc(2 ** 0.5), 12)
+    >>> round(regularized_upper_gamma(0.5, 2), 12) == round(math.erfc(2 ** 0.5), 12)
     True
     """
     if not a > 0:
         raise ValueError(f"the shape a must be positive, got {a}")
-    if x < 0 or _math.isnan(x):
+    if x < 0 or math.isnan(x):
         raise ValueError(f"x must be at least 0, got {x}")
     if x == 0:
         return 1.0
-    log_front = -x + a * _math.log(x) - _math.lgamma(a)  # log(e^-x x^a / Γ(a))
+    log_front = -x + a * math.log(x) - math.lgamma(a)  # log(e^-x x^a / Γ(a))
     if x < a + 1:
         # P(a, x) = e^-x x^a / Γ(a+1) * sum_k x^k / ((a+1)...(a+k)); Q = 1 - P.
         term = total = 1 / a
@@ -193,7 +200,7 @@ def regularized_upper_gamma(a: float, x: float) -> float:
             term *= x / (a + k)
             total += term
             if abs(term) < abs(total) * _EPS:
-                return max(0.0, 1 - total * _math.exp(log_front))
+                return max(0.0, 1 - total * math.exp(log_front))
     else:
         # Q(a, x) = e^-x x^a / Γ(a) * 1/(x+1-a- 1(1-a)/(x+3-a- 2(2-a)/(x+5-a- ...)))
         b = x + 1 - a
@@ -210,7 +217,7 @@ def regularized_upper_gamma(a: float, x: float) -> float:
             d = 1 / d
             fraction *= d * c
             if abs(d * c - 1) < _EPS:
-                return fraction * _math.exp(log_front)
+                return fraction * math.exp(log_front)
     raise ArithmeticError(f"Q({a}, {x}) did not converge in {_MAX_TERMS} terms")
 
 
@@ -224,10 +231,12 @@ def chi_square_sf(statistic: float, dof: int) -> float:
     """
     if isinstance(dof, bool) or not isinstance(dof, int) or dof < 1:
         raise ValueError(f"degrees of freedom must be a whole number of at least 1, got {dof!r}")
+    if statistic == math.inf:
+        return 0.0
     return regularized_upper_gamma(dof / 2, statistic / 2)
 
 
-@_dataclass(frozen=True)
+@dataclass(frozen=True)
 class ChiSquare:
     """Pearson's chi-square statistic, its degrees of freedom and its p-value."""
 
@@ -293,7 +302,7 @@ def _chi_square_1d(observed: np.ndarray, expected) -> ChiSquare:
     probabilities = np.full(k, 1 / k) if expected is None else np.asarray(expected, float)
     if probabilities.shape != (k,) or (probabilities <= 0).any():
         raise ValueError(f"expected must hold {k} positive probabilities")
-    if not _math.isclose(probabilities.sum(), 1, rel_tol=1e-9):
+    if not math.isclose(probabilities.sum(), 1, rel_tol=1e-9):
         raise ValueError(f"expected probabilities must add up to 1, not {probabilities.sum()}")
     total = observed.sum()
     if total == 0:
@@ -304,8 +313,6 @@ def _chi_square_1d(observed: np.ndarray, expected) -> ChiSquare:
 
 
 # --- Simulated decks: frequencies as the trials grow, cycle counts (lessons 2, 3) ------
-
-__all__ += ["landing_frequencies", "cycle_count", "cycle_distribution"]
 
 
 def landing_frequencies(decks, card: int = 0) -> np.ndarray:
@@ -320,6 +327,9 @@ def landing_frequencies(decks, card: int = 0) -> np.ndarray:
     decks = np.asarray(decks)
     if decks.ndim != 2 or decks.shape[0] == 0:
         raise ValueError(f"decks must be a non-empty 2-D array, one deck per row, got shape {decks.shape}")
+    if isinstance(card, bool) or not isinstance(card, numbers.Integral) or not 0 <= card < decks.shape[1]:
+        raise ValueError(f"card must be one of 0..{decks.shape[1] - 1} in decks of "
+                         f"{decks.shape[1]} cards, got {card!r}")
     hits = np.cumsum(decks == card, axis=0)
     return hits / np.arange(1, decks.shape[0] + 1)[:, None]
 
@@ -330,6 +340,8 @@ def cycle_count(order) -> int:
     >>> cycle_count((0, 1, 2)), cycle_count((1, 2, 0)), cycle_count((1, 0, 2))
     (3, 1, 2)
     """
+    if sorted(order) != list(range(len(order))):
+        raise ValueError(f"cycle_count needs a permutation of 0..{len(order) - 1}, got {tuple(order)}")
     seen = [False] * len(order)
     cycles = 0
     for start in range(len(order)):
@@ -349,6 +361,8 @@ def cycle_distribution(dist: dict) -> dict[int, Fraction]:
     >>> cycle_distribution(exact.distribution(sattolo_shuffle, 4))
     {1: Fraction(1, 1), 2: Fraction(0, 1), 3: Fraction(0, 1), 4: Fraction(0, 1)}
     """
+    if not dist:
+        raise ValueError("cycle_distribution needs a distribution with at least one outcome")
     n = len(next(iter(dist)))
     result = {k: Fraction(0) for k in range(1, n + 1)}
     for order, probability in dist.items():

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from cardlib import cards, exact
+from cardlib import cards, exact, stats
 from cardlib.shuffles import (
     brute_force_shuffle,
     deal,
@@ -49,6 +49,13 @@ BAD_CALLS = [
      "gave different results for the same random answers: it must draw all of its randomness through rng.randrange"),
     (lambda: exact.distribution(lambda d, rng=None: d.sort(key=lambda _: rng.random()), 3),
      exact.ContractError, "needs every random draw to go through rng.randrange, but the shuffle asked for rng.random"),
+    (lambda: stats.exact_position_matrix({}), ValueError, "needs a distribution with at least one outcome"),
+    (lambda: stats.landing_frequencies([[0, 1, 2]], card=9), ValueError, r"card must be one of 0..2 in decks of 3 cards, got 9"),
+    (lambda: stats.cycle_count([1, 1]), ValueError, r"needs a permutation of 0..1, got \(1, 1\)"),
+    (lambda: stats.cycle_count([3, 0]), ValueError, "needs a permutation of 0..1"),
+    (lambda: stats.count_positions([[0, 5], [1, 0]]), ValueError, r"decks of 2 cards must hold the cards 0..1 only"),
+    (lambda: stats.position_counts(knuth_shuffle, -1, 10), ValueError, "n must be at least 0, got -1"),
+    (lambda: stats.position_counts(knuth_shuffle, 3, -5), ValueError, "trials must be at least 0, got -5"),
     (lambda: cards.Card("11", "♠"), ValueError, "unknown rank '11'"),
     (lambda: cards.Card("A", "S"), ValueError, "unknown suit 'S'"),
     (lambda: cards.Card("Joker", "blue"), ValueError, "a joker is 'black' or 'red', not 'blue'"),
@@ -67,3 +74,14 @@ def test_rng_with_randrange_is_accepted():
     deck = [1, 2, 3]
     knuth_shuffle(deck, rng=random.SystemRandom())
     assert sorted(deck) == [1, 2, 3]
+
+
+def test_simulate_takes_numpy_integer_seeds():
+    import numpy as np
+    a = stats.simulate(knuth_shuffle, 5, 4, seed=np.int64(3))
+    assert (a == stats.simulate(knuth_shuffle, 5, 4, seed=3)).all()
+
+
+def test_chi_square_p_value_of_an_infinite_statistic_is_zero():
+    import math
+    assert stats.chi_square_sf(math.inf, 3) == 0.0

@@ -1,4 +1,5 @@
-"""Every lesson runs top to bottom in a fresh kernel, with no error and no warning.
+"""Every lesson runs top to bottom in a fresh kernel, with no error and no warning,
+and every control of every slider panel redraws at both ends of its range.
 
 Run one lesson's test with, for example: ``pytest tests/test_notebooks.py -k 01_fair``.
 """
@@ -7,7 +8,7 @@ import json
 
 import pytest
 
-from notebook_runner import executed, lesson_paths, problems
+from notebook_runner import executed_with_check, lesson_paths, problems
 
 LESSONS = lesson_paths()
 
@@ -18,9 +19,12 @@ def test_there_are_lessons():
 
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
-def test_lesson_runs_clean(path):
-    nb = executed(path)
+def test_lesson_runs_clean_and_every_control_redraws(path):
+    nb = executed_with_check(path)
     assert problems(nb) == []
+    check = nb.cells[-1]
+    assert check.get("id") == "controls-check"
+    print("".join(output.get("text", "") for output in check.outputs))
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])

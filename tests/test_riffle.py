@@ -290,45 +290,6 @@ def test_sampled_distance_of_simulated_riffles_is_near_the_exact_one():
     assert R.sample_variation_distance(decks, 10) == R.sample_variation_distance(decks.tolist(), 10)
 
 
-# --- the lessons' sliders: every control's extremes redraw without error -------------------
-
-SLIDER_CHECK = '''
-import time as _time
-from cardlib.widgets import LivePanel as _LivePanel
-_report, _seen = {}, set()
-for _name, _panel in list(globals().items()):
-    if isinstance(_panel, _LivePanel) and id(_panel) not in _seen:
-        _seen.add(id(_panel))
-        for _control in _panel.controls.values():
-            for _value in (_control.min, _control.max):
-                _before, _moved = _panel.redraws, _control.value != _value
-                _start = _time.perf_counter()
-                _control.value = _value
-                assert _panel.redraws == _before + _moved, (_name, _value)
-                _report[f"{_name}={_value}"] = round(_time.perf_counter() - _start, 3)
-assert _report, "no slider panels found"
-print(_report)
-'''
-
-
-@pytest.mark.notebook
-@pytest.mark.parametrize("stem", ["04_riffle_shuffles", "05_list_growth"])
-def test_every_slider_extreme_redraws(stem, tmp_path):
-    import nbformat
-    from nbformat.v4 import new_code_cell
-
-    from notebook_runner import NOTEBOOKS, execute, problems
-
-    path = NOTEBOOKS / f"{stem}.ipynb"
-    nb = nbformat.read(path, as_version=4)
-    nb.cells.append(new_code_cell(SLIDER_CHECK))
-    checked = tmp_path / path.name
-    nbformat.write(nb, checked)
-    executed = execute(checked)
-    assert problems(executed) == []
-    print(executed.cells[-1].outputs[0]["text"])
-
-
 def test_ways_row_matches_the_binomials():
     for n in [1, 2, 7, 52]:
         for k in [0, 1, 2, 5, 9]:

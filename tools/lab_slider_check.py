@@ -1,18 +1,21 @@
-"""Check once, in a real JupyterLab, that moving a slider redraws its figure live.
+"""Check, in a real JupyterLab, that lessons run cell by cell and that their sliders redraw live.
 
-Starts JupyterLab on 127.0.0.1 (a free port, a random token) on a copy of a lesson
-in a temporary folder (so the lesson in notebooks/ keeps no outputs), opens it in
-headless Chromium driven through the DevTools protocol (tests/browser.py), runs all
-cells, presses the Right arrow key on the first slider, and checks that the
-slider's readout and the figure below it changed. Screenshots go to
-build/lab-check/. Not part of the test suite: a kernel, a server and a browser
-take about a minute.
+Starts JupyterLab on 127.0.0.1 (a free port, a random token) on copies of the
+lessons in a temporary folder (so the lessons in notebooks/ keep no outputs) and
+opens each lesson in headless Chromium driven through the DevTools protocol
+(tests/browser.py). For each lesson it runs the cells one at a time
+('notebook:run-cell-and-select-next', waiting for the kernel to go idle), lists
+the error and stderr outputs, then for every visible slider focuses its handle,
+presses the Right arrow key (Left when the slider is at its maximum) and waits
+until a figure in the same widget area changes. A screenshot after each slider
+move goes to the output folder. Not part of the test suite: it takes minutes.
 
-    .venv/bin/python tools/lab_slider_check.py [notebooks/01_fair_shuffle.ipynb]
+    .venv/bin/python tools/lab_slider_check.py [NOTEBOOK | --all] [--out DIR]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import secrets
@@ -29,18 +32,28 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 from browser import Chromium, find_chromium  # noqa: E402
 
-OUT = ROOT / "build" / "lab-check"
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+SLIDER_TIMEOUT = 20
+PANEL = "jupyterapp.shell.currentWidget"
 
-FIRST_SLIDER = """
-(() => {
-  const handle = document.querySelector('.widget-slider .noUi-handle');
-  if (!handle) return null;
-  const box = handle.closest('.widget-vbox');
-  const img = box && box.querySelector('.widget-output img');
-  const readout = handle.closest('.widget-slider').querySelector('.widget-readout');
-  return {readout: readout && readout.textContent.trim(),
-          image: img ? img.src.length + ':' + img.src.slice(-40) : null};
-})()
+# Shared helpers in the page: the sliders, the images near a slider, the errors.
+HELPERS = """
+window.lc = {
+  sliders: () => [...document.querySelectorAll('.widget-slider, .widget-hslider')]
+      .filter((s, i, all) => all.indexOf(s.parentElement.closest('.widget-slider, .widget-hslider')) < 0),
+  area: s => {  // the nearest ancestor, within the output, that holds an image
+    for (let e = s.parentElement; e; e = e.parentElement) {
+      if (e.querySelector('img')) return e;
+      if (e.classList.contains('jp-OutputArea-output')) return null;
+    }
+    return null;
+  },
+  images: s => { const a = lc.area(s); return a ? [...a.querySelectorAll('img')].map(i => i.src) : []; },
+  stderr: () => [...document.querySelectorAll(
+      '.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]')]
+      .map(e => e.textContent.trim().split('\\n').slice(-3).join(' | ').slice(0, 300)),
+};
+true
 """
 
 
@@ -56,117 +69,155 @@ def wait(browser: Chromium, expression: str, timeout: float, what: str):
         value = browser.evaluate(expression)
         if value:
             return value
-        time.sleep(0.1)
+        time.sleep(0.2)
     raise TimeoutError(f"gave up waiting for {what} after {timeout} s")
 
 
-def main(notebook: Path) -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
+def press(browser: Chromium, key: str, code: int) -> None:
+    for kind in ("keyDown", "keyUp"):
+        browser.call("Input.dispatchKeyEvent", type=kind, key=key, code=key,
+                     windowsVirtualKeyCode=code, nativeVirtualKeyCode=code)
+
+
+def run_cells(browser: Chromium) -> int:
+    """Run every cell of the open notebook one at a time; return how many ran."""
+    count = browser.evaluate(f"{PANEL}.content.activeCellIndex = 0, {PANEL}.content.widgets.length")
+    for index in range(count):
+        browser.evaluate(f"""window.lcDone = false;
+            jupyterapp.commands.execute('notebook:run-cell-and-select-next')
+                .finally(() => {{ window.lcDone = true; }}); true""")
+        wait(browser, f"window.lcDone && {PANEL}.sessionContext.session.kernel.status === 'idle'",
+             600, f"cell {index + 1} to run")
+    return count
+
+
+def cell_errors(browser: Chromium) -> list[str]:
+    """The error outputs of the notebook's cells, as 'cell N: Name: message'."""
+    return browser.evaluate(f"""{PANEL}.content.widgets.flatMap((c, i) =>
+        c.model.type !== 'code' ? [] : c.model.outputs.toJSON()
+            .filter(o => o.output_type === 'error')
+            .map(o => `cell ${{i + 1}}: ${{o.ename}}: ${{o.evalue}}`))""")
+
+
+def move_sliders(browser: Chromium, stem: str, out: Path) -> list[dict]:
+    """Press an arrow key on every visible slider; time until its figure changes."""
+    results = []
+    for index in range(browser.evaluate("lc.sliders().length")):
+        s = f"lc.sliders()[{index}]"
+        info = browser.evaluate(f"""(() => {{ const s = {s}, h = s.querySelector('.noUi-handle');
+            const r = s.querySelector('.widget-readout'), d = s.querySelector('.widget-label');
+            return {{label: d && d.textContent.trim(), readout: r && r.textContent.trim(),
+                     visible: !!(h && h.offsetParent), images: lc.images(s).length,
+                     atMax: !!h && h.getAttribute('aria-valuenow') === h.getAttribute('aria-valuemax')}};
+        }})()""")
+        result = {"slider": index + 1, **info, "moved": False, "redrawn": None}
+        results.append(result)
+        if not info["visible"]:
+            continue
+        browser.evaluate(f"""(() => {{ const s = {s}, h = s.querySelector('.noUi-handle');
+            window.lcBefore = {{readout: (s.querySelector('.widget-readout') || {{}}).textContent,
+                                images: JSON.stringify(lc.images(s))}};
+            h.scrollIntoView({{block: 'center'}}); h.focus(); return true; }})()""")
+        key = ("ArrowLeft", 37) if info["atMax"] else ("ArrowRight", 39)
+        press(browser, *key)
+        pressed = time.monotonic()
+        state = f"""(() => {{ const s = {s};
+            return {{readout: (s.querySelector('.widget-readout') || {{}}).textContent,
+                     images: JSON.stringify(lc.images(s))}}; }})()"""
+        try:
+            wait(browser, f"{state}.readout !== lcBefore.readout", 5, "the readout")
+            result["moved"] = key[0]
+            if info["images"]:
+                wait(browser, f"{state}.images !== lcBefore.images", SLIDER_TIMEOUT, "the figure")
+                result["redrawn"] = round(time.monotonic() - pressed, 2)
+        except TimeoutError as error:
+            result["problem"] = str(error)
+        result["after"] = browser.evaluate(f"{state}.readout")
+        time.sleep(0.5)
+        browser.screenshot(out / f"{stem}_slider{index + 1:02d}.png")
+    return results
+
+
+def check(browser: Chromium, base: str, token: str, name: str, out: Path) -> dict:
+    browser.open(f"{base}/lab/tree/{name}?reset&token={token}")
+    wait(browser, f"!!(window.jupyterapp && {PANEL} && {PANEL}.sessionContext"
+         f" && {PANEL}.sessionContext.session && {PANEL}.sessionContext.session.kernel"
+         f" && {PANEL}.sessionContext.session.kernel.status === 'idle')", 120, "the kernel")
+    browser.evaluate(HELPERS)
+    started = time.monotonic()
+    report = {"lesson": name, "cells": run_cells(browser)}
+    report["seconds"] = round(time.monotonic() - started, 1)
+    report["code_cells_run"] = browser.evaluate(f"""(() => {{
+        const code = {PANEL}.content.widgets.filter(c => c.model.type === 'code' && c.model.sharedModel.source);
+        return `${{code.filter(c => c.model.executionCount !== null).length}} of ${{code.length}}`; }})()""")
+    time.sleep(2)  # let the widget views render
+    report["errors"] = cell_errors(browser)
+    report["stderr"] = browser.evaluate("lc.stderr()")
+    report["sliders"] = move_sliders(browser, Path(name).stem, out)
+    report["stderr_after_sliders"] = browser.evaluate("lc.stderr()")
+    browser.screenshot(out / f"{Path(name).stem}_end.png")
+    return report
+
+
+def leave(browser: Chromium) -> None:
+    """Save the open copy, so that leaving the page asks nothing."""
+    try:
+        browser.evaluate("jupyterapp.commands.execute('docmanager:save').then(() => true)")
+    except Exception as error:
+        print("could not save:", error)
+
+
+def api(base: str, token: str, path: str, method: str = "GET"):
+    request = urllib.request.Request(f"{base}{path}", method=method,
+                                     headers={"Authorization": f"token {token}"})
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        body = reply.read()
+        return json.loads(body) if body else None
+
+
+def main(notebooks: list[Path], out: Path) -> int:
+    out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="lab-check-"))
     root = work / "root"
     root.mkdir()
-    shutil.copy(notebook, root / notebook.name)
+    for notebook in notebooks:
+        shutil.copy(notebook, root / notebook.name)
     port, token = free_port(), secrets.token_hex(16)
-    env = {
-        **os.environ,
-        "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(work / "workspaces"),
-    }
-    command = [
-        str(Path(sys.executable).parent / "jupyter"),
-        "lab",
-        "--no-browser",
-        f"--ServerApp.port={port}",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.root_dir={root}",
-        f"--IdentityProvider.token={token}",
-        "--LabApp.expose_app_in_browser=True",
-    ]
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(work / "workspaces")}
+    command = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser",
+               f"--ServerApp.port={port}", "--ServerApp.ip=127.0.0.1",
+               f"--ServerApp.root_dir={root}", f"--IdentityProvider.token={token}",
+               "--LabApp.expose_app_in_browser=True"]
     if os.getuid() == 0:
         command.append("--allow-root")
-    server = subprocess.Popen(
-        command,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=(OUT / "server.log").open("w"),
-    )
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                              stderr=(out / "server.log").open("w"))
     base = f"http://127.0.0.1:{port}"
+    reports = []
     try:
         started = time.monotonic()
         while True:
             try:
-                with urllib.request.urlopen(
-                    f"{base}/api/status?token={token}", timeout=2
-                ) as r:
-                    print(
-                        "server up after %.1f s:" % (time.monotonic() - started),
-                        json.load(r),
-                    )
-                    break
+                api(base, token, "/api/status")
+                break
             except OSError as error:
-                if time.monotonic() - started > 60 or server.poll() is not None:
-                    raise RuntimeError(
-                        f"JupyterLab did not start; see {OUT / 'server.log'}"
-                    ) from error
+                if time.monotonic() - started > 90 or server.poll() is not None:
+                    raise RuntimeError(f"JupyterLab did not start; see {out / 'server.log'}") from error
                 time.sleep(0.5)
         with Chromium(find_chromium(), width=1400, height=1000, timeout=60) as browser:
             browser.call("Page.enable")
-            browser.open(f"{base}/lab/tree/{notebook.name}?token={token}")
-            wait(
-                browser,
-                "!!(window.jupyterapp && jupyterapp.shell.currentWidget"
-                " && jupyterapp.shell.currentWidget.sessionContext"
-                " && jupyterapp.shell.currentWidget.sessionContext.session"
-                " && jupyterapp.shell.currentWidget.sessionContext.session.kernel)",
-                90,
-                "the notebook and its kernel",
-            )
-            started = time.monotonic()
-            browser.evaluate(
-                "jupyterapp.commands.execute('notebook:run-all-cells').then(() => true)"
-            )
-            wait(
-                browser,
-                """(() => {
-                const panel = jupyterapp.shell.currentWidget;
-                const cells = panel.content.widgets.filter(c => c.model.type === 'code');
-                return panel.sessionContext.session.kernel.status === 'idle'
-                    && cells.every(c => c.model.executionCount !== null);
-            })()""",
-                180,
-                "all cells to run",
-            )
-            print("all cells ran in %.1f s" % (time.monotonic() - started))
-            before = wait(browser, FIRST_SLIDER, 30, "a slider with a figure")
-            browser.evaluate("""(() => {
-                const handle = document.querySelector('.widget-slider .noUi-handle');
-                handle.scrollIntoView({block: 'center'}); handle.focus(); return true; })()""")
-            time.sleep(1)
-            browser.screenshot(OUT / "before.png")
-            for kind in ("keyDown", "keyUp"):
-                browser.call(
-                    "Input.dispatchKeyEvent",
-                    type=kind,
-                    key="ArrowRight",
-                    code="ArrowRight",
-                    windowsVirtualKeyCode=39,
-                    nativeVirtualKeyCode=39,
-                )
-            pressed = time.monotonic()
-            changed = (
-                f"(() => {{ const now = {FIRST_SLIDER.strip()};"
-                f" return now.readout !== {json.dumps(before['readout'])}"
-                f" && now.image !== {json.dumps(before['image'])} ? now : null; }})()"
-            )
-            after = wait(
-                browser, changed, 60, "the slider's readout and figure to change"
-            )
-            print("redrawn %.2f s after the key press" % (time.monotonic() - pressed))
-            time.sleep(1)
-            browser.screenshot(OUT / "after.png")
-        print("before:", before)
-        print("after: ", after)
-        return 0
+            for notebook in notebooks:
+                try:
+                    report = check(browser, base, token, notebook.name, out)
+                except Exception as error:  # report it and go on with the next lesson
+                    report = {"lesson": notebook.name, "failed": repr(error)}
+                    browser.screenshot(out / f"{notebook.stem}_failed.png")
+                leave(browser)
+                reports.append(report)
+                print(json.dumps(report, indent=1), flush=True)
+                for kernel in api(base, token, "/api/kernels"):
+                    api(base, token, f"/api/kernels/{kernel['id']}", "DELETE")
     finally:
         server.terminate()
         try:
@@ -174,12 +225,19 @@ def main(notebook: Path) -> int:
         except subprocess.TimeoutExpired:
             server.kill()
         shutil.rmtree(work, ignore_errors=True)
+    (out / "report.json").write_text(json.dumps(reports, indent=1))
+    bad = [r for r in reports if "failed" in r or r["errors"] or any(
+        s["visible"] and (not s["moved"] or (s["images"] and s["redrawn"] is None))
+        for s in r["sliders"])]
+    print(f"{len(reports) - len(bad)} of {len(reports)} lessons passed; report in {out}")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    target = (
-        Path(sys.argv[1])
-        if len(sys.argv) > 1
-        else ROOT / "notebooks" / "01_fair_shuffle.ipynb"
-    )
-    raise SystemExit(main(target))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("notebook", nargs="?", type=Path, default=LESSONS[0])
+    parser.add_argument("--all", action="store_true", help="check every lesson")
+    parser.add_argument("--out", type=Path, default=Path("/tmp/labcheck"),
+                        help="where screenshots and the report go (default /tmp/labcheck)")
+    args = parser.parse_args()
+    raise SystemExit(main(LESSONS if args.all else [args.notebook.resolve()], args.out))
