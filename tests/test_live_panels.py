@@ -117,3 +117,14 @@ def test_bias_panel_blits_the_same_picture_as_a_full_draw():
     panel._update = None
     panel.redraw()
     assert panel.figure is not first and (blitted == _png_pixels(panel)).all()
+
+
+def test_card_faces_are_patches_of_the_axes_with_the_limits_set_for_them():
+    from matplotlib.figure import Figure
+
+    from cardlib import cards, plots
+
+    ax = Figure().add_subplot()
+    plots.draw_cards(ax, cards.standard_deck()[:6], per_row=3)
+    assert len(ax.patches) == 6 and all(p.get_clip_box() is not None for p in ax.patches)
+    assert ax.get_xlim()[1] > 0 > ax.get_ylim()[0]  # set by draw_cards, not by the patches
