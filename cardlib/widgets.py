@@ -104,8 +104,10 @@ def _layer(changed: list[Artist]) -> list[Artist]:
     An artist inside an axes brings along the axes' artists drawn above it
     (spines over an image, say), so that painting them over the saved
     background gives the same pixels as drawing the whole figure; the tick
-    axes (outside the data area) stay in the background. A whole Axes (a
-    colour bar) or a figure-level artist is painted alone.
+    axes (outside the data area) stay in the background, so grid lines over
+    a changed artist would be lost: return the whole Axes as changed then.
+    A whole Axes (a colour bar, a plot whose scale changes) or a
+    figure-level artist is painted alone.
     """
     layer: list[Artist] = []
     for axes in dict.fromkeys(a.axes if a.axes is not None and a is not a.axes else None
