@@ -190,8 +190,32 @@ class Chromium:
         )["data"]
         Path(path).write_bytes(base64.b64decode(data))
 
+    def _settle(self, timeout: float = 10) -> None:
+        """Wait until every request since the last :meth:`open` has finished or failed.
+
+        Chromium may report a failed request after the page's load event.
+        """
+        done = {"Network.loadingFinished", "Network.loadingFailed"}
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            sent = {e["params"]["requestId"] for e in self.events
+                    if e["method"] == "Network.requestWillBeSent"}
+            ended = {e["params"]["requestId"] for e in self.events if e["method"] in done}
+            if sent <= ended:
+                return
+            self.socket.settimeout(0.1)
+            try:
+                message = json.loads(self.socket.recv())
+            except websocket.WebSocketTimeoutException:
+                continue
+            finally:
+                self.socket.settimeout(self.timeout)
+            if "method" in message:
+                self.events.append(message)
+
     def failed_requests(self) -> list[str]:
         """URLs (and reasons) of requests that failed since the last :meth:`open`."""
+        self._settle()
         urls = {
             e["params"]["requestId"]: e["params"]["request"]["url"]
             for e in self.events

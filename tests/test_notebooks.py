@@ -12,6 +12,10 @@ from notebook_runner import executed_with_check, lesson_paths, problems
 
 LESSONS = lesson_paths()
 
+# Runs in the same pytest-xdist worker as the other lesson tests, which share one
+# execution of each lesson (see notebook_runner.executed_with_check).
+pytestmark = pytest.mark.xdist_group("lessons")
+
 
 def test_there_are_lessons():
     assert LESSONS, "no notebooks found in notebooks/"

@@ -24,6 +24,10 @@ from notebook_runner import executed, lesson_paths
 from cardlib import site
 from cardlib.offline import CARDS, CJK, find_font
 
+# Runs in the same pytest-xdist worker as the other lesson tests, which share one
+# execution of each lesson (see notebook_runner.executed_with_check).
+pytestmark = pytest.mark.xdist_group("lessons")
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = Path(__file__).resolve().parent / "data" / "site_sample.ipynb"
 OUT = {"lessons": ROOT / "build" / "html", "sample": ROOT / "build" / "site-sample"}
