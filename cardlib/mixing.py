@@ -139,13 +139,15 @@ def position_distances(law: Sequence[Sequence[float]], card: int, max_shuffles: 
     """
     matrix = np.asarray(law, dtype=float)
     n = matrix.shape[0]
-    where = np.zeros(n)
-    where[card] = 1.0
-    distances = [position_distance(where)]
-    for _ in range(max_shuffles):
-        where = where @ matrix
-        distances.append(position_distance(where))
-    return np.array(distances)
+    where = np.zeros((max_shuffles + 1, n))
+    where[0, card] = 1.0
+    for k in range(max_shuffles):
+        where[k + 1] = where[k] @ matrix
+    totals = where.sum(axis=1, keepdims=True)
+    if (where < 0).any() or (totals <= 0).any():  # not a law: say which way
+        return np.array([position_distance(row) for row in where])
+    # position_distance of every row at once
+    return 0.5 * np.abs(where / totals - 1 / n).sum(axis=1)
 
 
 def position_distance(weights: Sequence[float]) -> float:

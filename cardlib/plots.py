@@ -91,7 +91,8 @@ def _draw_face(ax: Axes, card: Card, x: float, y: float, size: float,
                highlighted: bool, dimmed: bool) -> None:
     ink = RED_INK if card.is_red else BLACK_INK
     face = "#E6E6E6" if dimmed else "white"
-    ax.add_patch(FancyBboxPatch(
+    # add_artist: as add_patch, without growing the data limits (fixed above): faster.
+    ax.add_artist(FancyBboxPatch(
         (x, y), _WIDTH, _HEIGHT, boxstyle="round,pad=0,rounding_size=0.07",
         facecolor=face, edgecolor=HIGHLIGHT if highlighted else "#555555",
         linewidth=max(2.5, 0.08 * size) if highlighted else 0.8, zorder=2,

@@ -354,3 +354,24 @@ def test_sample_position_distance_is_the_distance_of_the_counts(n, positions):
     assert distance == pytest.approx(float(by_hand))
     assert 0 <= distance <= 1 - 1 / n + 1e-12
 
+
+
+def test_position_distances_match_one_row_at_a_time():
+    from cardlib import mixing
+
+    law = np.array(overhand_position_law(20), dtype=float)
+    for card in (0, 7, 19):
+        where, expected = np.eye(20)[card], []
+        for _ in range(31):
+            expected.append(mixing.position_distance(where))
+            where = where @ law
+        assert np.array_equal(mixing.position_distances(law, card, 30), expected)
+    with pytest.raises(ValueError, match="at least 0"):
+        mixing.position_distances([[1.5, -0.5], [0.5, 0.5]], card=0, max_shuffles=1)
+
+
+def test_overhand_law_is_cached_but_handed_out_as_a_fresh_list():
+    first = overhand_position_law(6)
+    first[0][0] = Fraction(99)
+    assert overhand_position_law(6)[0][0] != 99
+    assert sum(overhand_position_law(6, Fraction(1, 3))[2]) == 1

@@ -134,3 +134,39 @@ def test_order_test_tells_fair_from_unfair():
         test, what = lab.order_test(stats.simulate(shuffle, 4, 24_000, seed=6))
         assert what == "all 24 orders" and test.dof == 23
         assert (test.p_value > 0.001) == fair, (shuffle.__name__, test)
+
+
+def test_order_counts_matches_sorting_whole_rows():
+    import numpy as np
+
+    for n in (1, 2, 5, 10):
+        decks = stats.simulate(shuffles.naive_swap_shuffle, n, 3000, seed=n)
+        rows, counts = np.unique(decks, axis=0, return_counts=True)
+        expected = {tuple(int(c) for c in row): int(k) for row, k in zip(rows, counts)}
+        assert list(lab.order_counts(decks).items()) == list(expected.items())
+    big = np.array([[10**6, -1], [3, 2], [10**6, -1]])  # no integer code: rows sorted instead
+    assert lab.order_counts(big) == {(3, 2): 1, (10**6, -1): 2}
+
+
+def test_lab_panel_updates_give_the_pictures_of_fresh_figures():
+    from panel_checks import assert_updates_match_fresh_figures
+
+    algorithms = {"naive swap": shuffles.naive_swap_shuffle, "Knuth": shuffles.knuth_shuffle,
+                  "one riffle": riffle.riffle, "one overhand": hand.overhand_shuffle}
+    panel = lab.lab_panel(algorithms, name="naive swap", n=5, trials=3000)
+    kept = assert_updates_match_fresh_figures(panel, [
+        {"trials": 1000}, {"name": "Knuth"}, {"trials": 30_000}, {"name": "naive swap"},
+        {"n": 6}, {"name": "one riffle"}, {"name": "one overhand"}, {"trials": 3000}])
+    assert kept >= 5  # most changes kept the figure
+
+
+def test_detective_panel_updates_give_the_pictures_of_fresh_figures():
+    from panel_checks import assert_updates_match_fresh_figures
+
+    algorithms = {"naive swap": shuffles.naive_swap_shuffle, "Knuth": shuffles.knuth_shuffle,
+                  "one riffle": riffle.riffle}
+    panel = lab.detective_panel(algorithms, list(algorithms), n=5, trials=2000, cases=9)
+    kept = assert_updates_match_fresh_figures(panel, [
+        {"case": 2}, {"guess": "Knuth"}, {"reveal": True}, {"case": 9}, {"reveal": False},
+        {"case": 1, "guess": "one riffle"}])
+    assert kept == 6

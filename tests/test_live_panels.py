@@ -82,3 +82,49 @@ def test_figure_output_is_the_figure_at_96_dpi_opaque_or_not():
     clear = Figure(figsize=(5, 2), facecolor="none")
     clear.add_subplot().plot([1, 2])
     assert _png_size(widgets.figure_output(clear)) == ((480, 192), "RGBA")
+
+
+def _png_pixels(panel) -> np.ndarray:
+    import base64
+    import io
+
+    import PIL.Image
+
+    data = base64.b64decode(panel.output.outputs[0]["data"]["image/png"])
+    return np.asarray(PIL.Image.open(io.BytesIO(data)))
+
+
+def assert_blit_matches_a_full_draw(panel, changes: list[dict]) -> None:
+    """After each change, the blitted picture must equal the same figure drawn whole."""
+    for change in changes:
+        for name, value in change.items():
+            panel.controls[name].value = value
+        blitted = _png_pixels(panel)
+        panel.output.outputs = (widgets.figure_output(panel.figure),)
+        assert (blitted == _png_pixels(panel)).all(), f"blitted picture differs after {change}"
+
+
+def test_bias_panel_blits_the_same_picture_as_a_full_draw():
+    panel = widgets.bias_panel({"naive swap": shuffles.naive_swap_shuffle,
+                                "Knuth": shuffles.knuth_shuffle}, n=5, trials=3000)
+    first = panel.figure
+    assert_blit_matches_a_full_draw(panel, [
+        {"trials": 1000}, {"name": "Knuth"}, {"trials": 30_000}, {"trials": 10_000},
+        {"name": "naive swap", "trials": 300}])
+    assert panel.figure is first and panel._background is not None  # updated, by blitting
+    # Same scale as a fresh figure (the update keeps the layout): the same picture too.
+    blitted = _png_pixels(panel)
+    panel._update = None
+    panel.redraw()
+    assert panel.figure is not first and (blitted == _png_pixels(panel)).all()
+
+
+def test_card_faces_are_patches_of_the_axes_with_the_limits_set_for_them():
+    from matplotlib.figure import Figure
+
+    from cardlib import cards, plots
+
+    ax = Figure().add_subplot()
+    plots.draw_cards(ax, cards.standard_deck()[:6], per_row=3)
+    assert len(ax.patches) == 6 and all(p.get_clip_box() is not None for p in ax.patches)
+    assert ax.get_xlim()[1] > 0 > ax.get_ylim()[0]  # set by draw_cards, not by the patches
