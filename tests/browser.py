@@ -139,15 +139,19 @@ class Chromium:
                     return self.events.pop(index)
             if time.monotonic() > deadline:
                 raise ProtocolError(f"no {event} within {timeout or self.timeout} s")
-            self.socket.settimeout(max(0.01, deadline - time.monotonic()))
-            try:
-                message = json.loads(self.socket.recv())
-            except websocket.WebSocketTimeoutException:
-                continue
-            finally:
-                self.socket.settimeout(self.timeout)
-            if "method" in message:
-                self.events.append(message)
+            self._receive(max(0.01, deadline - time.monotonic()))
+
+    def _receive(self, timeout: float) -> None:
+        """Keep the next event that arrives within ``timeout`` seconds, if any."""
+        self.socket.settimeout(timeout)
+        try:
+            message = json.loads(self.socket.recv())
+        except websocket.WebSocketTimeoutException:
+            return
+        finally:
+            self.socket.settimeout(self.timeout)
+        if "method" in message:
+            self.events.append(message)
 
     def open(self, url: str) -> None:
         """Load ``url`` and wait until its load event."""
@@ -203,15 +207,7 @@ class Chromium:
             ended = {e["params"]["requestId"] for e in self.events if e["method"] in done}
             if sent <= ended:
                 return
-            self.socket.settimeout(0.1)
-            try:
-                message = json.loads(self.socket.recv())
-            except websocket.WebSocketTimeoutException:
-                continue
-            finally:
-                self.socket.settimeout(self.timeout)
-            if "method" in message:
-                self.events.append(message)
+            self._receive(0.1)
 
     def failed_requests(self) -> list[str]:
         """URLs (and reasons) of requests that failed since the last :meth:`open`."""
