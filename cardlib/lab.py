@@ -249,7 +249,7 @@ def lab_panel(algorithms: dict[str, Callable], name: str | None = None, n: int =
     def draw(fig: Figure, name: str, n: int, trials: int) -> Callable[..., bool]:
         return _draw_lab(fig, algorithms, name, n, trials, seed, max_exact_paths)
 
-    return widgets.LivePanel(draw, controls, figsize=(18, 5.8))
+    return widgets.LivePanel(draw, controls, figsize=(15, 5.4))
 
 
 def hidden_algorithm(case: int, suspects: list[str]) -> str:
