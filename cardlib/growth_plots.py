@@ -36,6 +36,7 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
     for g in labelled:
         ax.annotate(f"room for {g.new_capacity}", (g.length, appended[g.length]),
                     textcoords="offset points", xytext=(-4, 8), ha="right", fontsize=9)
+    ax.margins(y=0.12)  # headroom for the top label
     ax.set_xlabel("length of the list (elements)", fontsize=12)
     ax.set_ylabel("sys.getsizeof (bytes)", fontsize=12)
     ax.set_title(f"{version}: append grows the list in steps, [None] * n exactly",
