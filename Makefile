@@ -24,13 +24,13 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2
 
-# The static site: every lesson executed once, pages that work offline (cardlib/site.py).
+# The static site: every lesson executed once, pages that work offline (cardlib/site/).
 html: $(STAMP)
 	$(BIN)/python -m cardlib.site --out build/html
 
-# Speed: ratios against the fastest peers, slider redraws, notebook times (cardlib/bench.py).
+# Speed: ratios against the fastest peers, slider redraws, notebook times (cardlib/site/bench.py).
 bench: $(STAMP)
-	$(BIN)/python -m cardlib.bench
+	$(BIN)/python -m cardlib.site.bench
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

@@ -1,26 +1,31 @@
 """cardlib: card shuffling, exactly. The helper package behind the shuffling lessons.
 
-Importing cardlib has no side effects; import the module you need.
+Importing cardlib has no side effects; import the module you need. Four
+layers, each importing only from the layers above it in this list (a test,
+tests/test_layers.py, keeps it so):
 
-The model (pure functions; all randomness through ``rng.randrange``):
-    cards       Card and the 52-, 54- and 56-card decks in brand-new order
+The model (standard library and NumPy only; all randomness through ``rng.randrange``):
+    checks      argument checks, one exception type per kind of mistake; the rng protocol
+    cards       Card, the 52-, 54- and 56-card decks in brand-new order, Dou Di Zhu's order
     shuffles    every shuffle of lessons 1-3, fair and unfair, and ``deal``
     riffle      the Gilbert-Shannon-Reeds riffle, rising sequences, exact distances
-    hand        overhand, perfect faro and pile shuffles; Dou Di Zhu's order
+    hand        overhand, perfect faro and pile shuffles
     exact       exact outcome distributions by walking every random choice
     steps       step-by-step traces of the real algorithms, for step-throughs
-    mixing      exact distances to uniform after repeated shuffles
-    stats       batched simulation (``simulate``), position counts, chi-square
+    stats       batched simulation (``simulate``), position and order counts, chi-square
     batched     the NumPy kernels behind ``stats.simulate``
+    mixing      exact distances to uniform after repeated shuffles
+    evidence    what simulated decks say next to the exact law (the lab, the detective)
     growth      list sizes and build times (lesson 5)
     timing      measured time against deck size, fitted slopes
 
-The pictures and the controls:
-    plots, riffle_plots, growth_plots, stepplots    matplotlib pictures (data + axes in, axes out)
-    widgets, convergence, lab                       slider panels and frame players
+The pictures, ``cardlib.plots`` (matplotlib; data and axes in, axes out).
 
-Tools: ``python -m cardlib.site`` (the static site), ``python -m cardlib.bench``
-(the benchmark); ``offline`` makes executed notebooks readable without a kernel.
+The controls, ``cardlib.widgets`` (the only importers of ipywidgets): live
+panels, frame players, and every panel of the lessons.
+
+The site, ``cardlib.site``: the one notebook executor, the static site
+(``python -m cardlib.site``) and the benchmark (``python -m cardlib.site.bench``).
 """
 
 __version__ = "0.1.0"

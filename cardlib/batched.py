@@ -30,11 +30,13 @@ from collections.abc import Callable
 import numpy as np
 
 from . import shuffles
+from .checks import whole_number
 
 __all__ = [
     "KERNELS",
     "register",
     "kernel_for",
+    "has_kernel",
     "uniform",
     "naive_swaps",
     "poker_1999_swaps",
@@ -66,6 +68,14 @@ def kernel_for(shuffle: Callable) -> Callable:
             f"simulate has no batched version of {getattr(shuffle, '__name__', shuffle)!r}; "
             f"it knows: {known}. Add one with cardlib.batched.register(shuffle, kernel)"
         ) from None
+
+
+def has_kernel(shuffle: Callable) -> bool:
+    """True if ``simulate(shuffle, ...)`` has a batched kernel to use."""
+    try:
+        return shuffle in KERNELS
+    except TypeError:  # an unhashable "shuffle"
+        return False
 
 
 def _swapper(decks: np.ndarray) -> Callable[[int, np.ndarray], None]:
@@ -149,8 +159,7 @@ def gsr_riffles(decks: np.ndarray, gen, k: int = 1) -> None:
     2^k-shuffle, the same with a digit 0..2^k-1 per position instead of a
     coin (2^k packets). So up to 8 riffles cost one sort of bytes.
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-        raise ValueError(f"k, the number of riffles, must be a whole number >= 0, got {k!r}")
+    k = whole_number("k", k)
     riffled = np.empty_like(decks)
     while k > 0:
         at_once = min(k, 8)  # digits that fit in a byte

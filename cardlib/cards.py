@@ -2,7 +2,9 @@
 
 Convention used everywhere in cardlib: a deck is a list and **index 0 is the
 bottom card** of the deck held face down (the convention of the COMP9021
-notes, seed 002), so the last item is the top card.
+notes by Eric Martin), so the last item is the top card.
+
+The Dou Di Zhu (斗地主) order of ranks, used to sort a hand, lives here too.
 
 >>> deck = comp9021_deck()
 >>> len(deck), str(deck[0]), str(deck[-1])
@@ -15,17 +17,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .checks import whole_number
+
 __all__ = [
     "Card",
     "RANKS",
     "SUITS",
     "KNIGHT",
+    "JOKER",
     "BLACK_JOKER",
     "RED_JOKER",
     "standard_deck",
     "dou_di_zhu_deck",
     "comp9021_deck",
+    "step_deck",
     "deck_text",
+    "DOU_DI_ZHU_RANKS",
+    "SUIT_TIE_BREAK",
+    "dou_di_zhu_key",
+    "sort_hand",
 ]
 
 #: Suits in the order of the Unicode playing-card block (U+1F0A0 to U+1F0FF).
@@ -109,6 +119,11 @@ class Card:
         return f"{words.get(self.rank, self.rank)} of {_SUIT_NAMES[self.suit]}"
 
 
+#: The small (black) joker of Dou Di Zhu, 小王, and the big (red) one, 大王.
+BLACK_JOKER = Card(JOKER, "black")
+RED_JOKER = Card(JOKER, "red")
+
+
 def _suit_run(suit: str, ranks: tuple[str, ...], descending: bool) -> list[Card]:
     run = [Card(rank, suit) for rank in ranks]
     return run[::-1] if descending else run
@@ -141,7 +156,7 @@ def dou_di_zhu_deck() -> list[Card]:
     >>> [str(card) for card in dou_di_zhu_deck()[-2:]]
     ['BJ', 'RJ']
     """
-    return standard_deck() + [Card(JOKER, "black"), Card(JOKER, "red")]
+    return standard_deck() + [BLACK_JOKER, RED_JOKER]
 
 
 def comp9021_deck() -> list[Card]:
@@ -157,6 +172,16 @@ def comp9021_deck() -> list[Card]:
     return _new_deck(_UNICODE_RANKS)
 
 
+def step_deck(n: int = 8) -> list[Card]:
+    """Return n cards, ace up, alternating suits, so that each card is easy to follow.
+
+    >>> " ".join(map(str, step_deck(5)))
+    'A♠ 2♥ 3♣ 4♦ 5♠'
+    """
+    n = whole_number("n", n, minimum=1, maximum=len(RANKS))
+    return [Card(RANKS[k], "♠♥♣♦"[k % 4]) for k in range(n)]
+
+
 def deck_text(deck, per_row: int = 13, glyphs: bool = False) -> str:
     """Return the deck as rows of ``per_row`` cards, bottom card first.
 
@@ -164,8 +189,39 @@ def deck_text(deck, per_row: int = 13, glyphs: bool = False) -> str:
      A♥  2♥  3♥  4♥  5♥  6♥  7♥  8♥
      9♥ 10♥  J♥  Q♥  K♥  A♣  2♣  3♣
     """
-    if isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1:
-        raise ValueError(f"per_row must be a whole number of at least 1, got {per_row!r}")
+    per_row = whole_number("per_row", per_row, minimum=1)
     cells = [card.glyph if glyphs else f"{card!s:>3}" for card in deck]
     rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
     return "\n".join(" ".join(row) for row in rows)
+
+
+# --- Dou Di Zhu's order --------------------------------------------------------
+
+#: Ranks of Dou Di Zhu (斗地主) from low to high; the black, then the red joker beat them all.
+DOU_DI_ZHU_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+#: Suits never decide a trick in Dou Di Zhu; for a tidy hand they break ties, ♠ highest.
+SUIT_TIE_BREAK = ("♦", "♣", "♥", "♠")
+
+
+def dou_di_zhu_key(card: Card) -> tuple[int, int]:
+    """Return the sort key of a card in Dou Di Zhu: 3 < 4 < ... < A < 2 < black < red joker.
+
+    >>> sorted([Card("2", "♣"), Card("A", "♠"), Card("3", "♥")], key=dou_di_zhu_key)
+    [Card('3', '♥'), Card('A', '♠'), Card('2', '♣')]
+    """
+    if not isinstance(card, Card):
+        raise TypeError(f"dou_di_zhu_key sorts Card objects, not {type(card).__name__} {card!r}")
+    if card.is_joker:
+        return (len(DOU_DI_ZHU_RANKS) + (card.suit == "red"), 0)
+    if card.rank not in DOU_DI_ZHU_RANKS:
+        raise ValueError(f"Dou Di Zhu has no knights: {card} is not in its 54-card deck")
+    return (DOU_DI_ZHU_RANKS.index(card.rank), SUIT_TIE_BREAK.index(card.suit))
+
+
+def sort_hand(hand, high_first: bool = False) -> list[Card]:
+    """Return the hand sorted by Dou Di Zhu's order (``high_first``: red joker first).
+
+    >>> [str(c) for c in sort_hand([RED_JOKER, Card("K", "♦"), Card("3", "♠")])]
+    ['3♠', 'K♦', 'RJ']
+    """
+    return sorted(hand, key=dou_di_zhu_key, reverse=high_first)

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -22,8 +23,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .checks import whole_number
+
 __all__ = [
-    "MAX_PATHS", "MAX_DRAWS", "ContractError", "Path", "paths", "distribution", "estimate_paths",
+    "MAX_PATHS", "MAX_DRAWS", "LAW_MAX_CARDS", "LAW_MAX_PATHS", "ContractError", "Path",
+    "paths", "distribution", "estimate_paths", "exact_law_or_reason", "exact_law",
 ]
 
 #: The largest number of leaves (runs of the shuffle) that an enumeration may take.
@@ -94,14 +98,6 @@ class Path:
         return Fraction(1, math.prod(self.sizes))
 
 
-def _check_n(n) -> int:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be a whole number of cards, not {type(n).__name__} {n!r}")
-    if n < 0:
-        raise ValueError(f"n must be at least 0, got {n}")
-    return n
-
-
 def _run(shuffle: Callable, n: int, rng: _ScriptedRng) -> tuple:
     deck = list(range(n))
     try:
@@ -140,7 +136,7 @@ def estimate_paths(
     >>> estimate_paths(naive_swap_shuffle, 4)
     256.0
     """
-    _check_n(n)
+    n = whole_number("n", n)
     source = random.Random(seed)
     total = 0
     for _ in range(probes):
@@ -162,7 +158,7 @@ def paths(
     >>> len(list(paths(naive_swap_shuffle, 3)))
     27
     """
-    _check_n(n)
+    n = whole_number("n", n)
     name = getattr(shuffle, "__name__", repr(shuffle))
     estimate = estimate_paths(shuffle, n, max_draws=max_draws)
     if estimate > max_paths:
@@ -215,3 +211,62 @@ def distribution(
     for (outcome, size), count in leaves.items():
         weights[outcome] += count * (denominator // size)
     return {outcome: Fraction(w, denominator) for outcome, w in sorted(weights.items())}
+
+
+#: exact_law works out laws of decks of at most this many cards (6! = 720 orders)...
+LAW_MAX_CARDS = 6
+#: ... whose tree has at most this many paths (6^6 = 46,656 naive swaps).
+LAW_MAX_PATHS = 50_000
+
+
+def exact_law_or_reason(shuffle: Callable, n: int,
+                        max_paths: int = LAW_MAX_PATHS) -> tuple[dict | None, str]:
+    """Return (the exact law of ``shuffle`` on n cards, "") or (None, why it is out of reach).
+
+    Out of reach: more than LAW_MAX_CARDS cards, a tree of random choices with
+    more than ``max_paths`` paths (estimated by :func:`estimate_paths`), or an
+    unbounded tree (a shuffle that retries). Laws are worked out once per
+    shuffle and deck size; each call returns a new dict, so a caller that
+    changes it changes nobody else's.
+
+    >>> from cardlib.shuffles import knuth_shuffle, naive_swap_shuffle, retry_shuffle
+    >>> len(exact_law_or_reason(knuth_shuffle, 3)[0])
+    6
+    >>> exact_law_or_reason(retry_shuffle, 3)
+    (None, 'unbounded paths\\n(it may redraw forever)')
+    >>> exact_law_or_reason(naive_swap_shuffle, 6, max_paths=1000)
+    (None, 'about 46,656 paths,\\nmore than the limit of 1,000')
+    """
+    law, reason = _law_or_reason(shuffle, whole_number("n", n), max_paths)
+    return (None if law is None else dict(law)), reason
+
+
+@functools.lru_cache(maxsize=256)
+def _law_or_reason(shuffle: Callable, n: int, max_paths: int) -> tuple[dict | None, str]:
+    if n > LAW_MAX_CARDS:
+        return None, f"more than {LAW_MAX_CARDS} cards"
+    try:  # the first path answers every draw with its first value: a retry never ends
+        next(paths(shuffle, n, max_paths=math.inf))
+    except ValueError as error:
+        return None, ("unbounded paths\n(it may redraw forever)" if "unbounded" in str(error)
+                      else str(error))
+    estimate = estimate_paths(shuffle, n)
+    if estimate > max_paths:
+        return None, f"about {estimate:,.0f} paths,\nmore than the limit of {max_paths:,}"
+    try:
+        return distribution(shuffle, n, max_paths=max_paths), ""
+    except ValueError:  # the estimate was low
+        return None, f"more than {max_paths:,} paths"
+
+
+def exact_law(shuffle: Callable, n: int, max_paths: int = LAW_MAX_PATHS) -> dict | None:
+    """Return the exact law of ``shuffle`` on n cards (a new dict), or None when out of reach.
+
+    >>> from cardlib.shuffles import knuth_shuffle, retry_shuffle
+    >>> len(exact_law(knuth_shuffle, 3)), exact_law(retry_shuffle, 3)
+    (6, None)
+    >>> exact_law(knuth_shuffle, 3).clear()   # the next caller still gets all 6 orders
+    >>> len(exact_law(knuth_shuffle, 3))
+    6
+    """
+    return exact_law_or_reason(shuffle, n, max_paths)[0]

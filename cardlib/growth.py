@@ -3,7 +3,7 @@
 A list keeps an array of pointers that is usually longer than the list: its
 *capacity*. ``sys.getsizeof`` reports the bytes of the list object plus that
 array, so (size - size of an empty list) / pointer size is the capacity. The
-COMP9021 notes by Eric Martin (seed 002) raise the question while building the
+COMP9021 notes by Eric Martin raise the question while building the
 shuffled pile with ``append``; this module measures the answer.
 
 >>> sizes = appended_sizes(3)
@@ -22,7 +22,7 @@ import timeit
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .shuffles import _check_count
+from .checks import whole_number
 
 __all__ = [
     "EMPTY_LIST_BYTES",
@@ -61,7 +61,7 @@ def capacity(size_in_bytes: int) -> int:
 
 
 def _check_n(n) -> int:
-    _check_count("n", n)
+    n = whole_number("n", n)
     if n > MAX_ELEMENTS:
         raise ValueError(f"n = {n:,} is more than the limit of {MAX_ELEMENTS:,} elements")
     return n
@@ -122,7 +122,7 @@ def copies_per_append(events: Sequence[Growth], n: int) -> float:
     >>> copies_per_append([Growth(1, 0, 4), Growth(5, 4, 8)], 8)   # (0 + 4) / 8
     0.5
     """
-    _check_count("n", n, minimum=1)
+    n = whole_number("n", n, minimum=1)
     return sum(g.length - 1 for g in events if g.length <= n) / n
 
 
@@ -169,8 +169,8 @@ def time_builds(builders: dict[str, Callable], deck: Sequence, order: Sequence[i
     burst of work from other programs slows them all alike; the best round is
     the one least disturbed.
     """
-    _check_count("number", number, minimum=1)
-    _check_count("repeat", repeat, minimum=1)
+    number = whole_number("number", number, minimum=1)
+    repeat = whole_number("repeat", repeat, minimum=1)
     best = {name: float("inf") for name in builders}
     for _ in range(repeat):
         for name, build in builders.items():
@@ -186,8 +186,8 @@ def time_per_append(lengths: Sequence[int], repeat: int = 9) -> list[float]:
     """
     for n in lengths:
         _check_n(n)
-        _check_count("n", n, minimum=1)
-    _check_count("repeat", repeat, minimum=1)
+        n = whole_number("n", n, minimum=1)
+    repeat = whole_number("repeat", repeat, minimum=1)
 
     def build(n: int) -> None:
         grown: list = []

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .shuffles import _check_count
+from .checks import whole_number
 
 __all__ = [
     "MAX_ORDERS",
@@ -34,6 +34,7 @@ __all__ = [
     "position_distance",
     "position_distances",
     "sample_position_distance",
+    "largest_card_distance",
 ]
 
 #: Repeated shuffles are followed exactly on at most this many orders (7! = 5040).
@@ -104,8 +105,7 @@ def distances_after(dist: dict[tuple[int, ...], Fraction], max_shuffles: int) ->
     if math.factorial(n) > MAX_ORDERS:
         raise ValueError(f"following {n}! = {math.factorial(n):,} orders exactly is more "
                          f"than the limit of {MAX_ORDERS:,}; use position_distances instead")
-    if isinstance(max_shuffles, bool) or not isinstance(max_shuffles, int) or max_shuffles < 0:
-        raise ValueError(f"max_shuffles must be a whole number of at least 0, got {max_shuffles!r}")
+    max_shuffles = whole_number("max_shuffles", max_shuffles)
     step_denominator = math.lcm(*(p.denominator for p in dist.values()))
     step = [(t, int(p * step_denominator)) for t, p in dist.items()]
     weights = {tuple(range(n)): 1}
@@ -173,7 +173,7 @@ def sample_position_distance(positions: Iterable[int], n: int) -> float:
     >>> sample_position_distance([0, 1, 2, 3], 4), sample_position_distance([0, 0], 2)
     (0.0, 0.5)
     """
-    _check_count("n", n, minimum=1)
+    n = whole_number("n", n, minimum=1)
     positions = np.asarray(list(positions))
     if positions.size == 0:
         raise ValueError("sample_position_distance needs at least one sampled position")
@@ -183,3 +183,14 @@ def sample_position_distance(positions: Iterable[int], n: int) -> float:
     if outside.size:
         raise ValueError(f"positions must be between 0 and {n - 1}, got {outside[0]}")
     return position_distance(np.bincount(positions, minlength=n))
+
+
+def largest_card_distance(matrix) -> float:
+    """Return the largest :func:`position_distance` of one card, over the cards (rows).
+
+    ``matrix`` holds counts or probabilities, card i in row i, position j in column j.
+
+    >>> largest_card_distance([[3, 1], [1, 3]])
+    0.25
+    """
+    return max(position_distance(row) for row in np.asarray(matrix, dtype=float))

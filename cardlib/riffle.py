@@ -1,7 +1,7 @@
 """Riffle shuffles: the Gilbert–Shannon–Reeds model and its exact law.
 
 Deck convention (as in :mod:`cardlib.cards` and the COMP9021 notes by Eric
-Martin, seed 002): a deck is a list held face down and **index 0 is the bottom
+Martin): a deck is a list held face down and **index 0 is the bottom
 card**. A riffle (Gilbert 1955, Shannon, Reeds 1981):
 
 1. *cut*: flip a fair coin once per card; the number of heads c is the size of
@@ -37,12 +37,13 @@ from fractions import Fraction
 import numpy as np
 
 from . import batched
-from .shuffles import _check_count, as_rng
+from .checks import as_rng, whole_number
 
 __all__ = [
     "MAX_CARDS",
     "MAX_RIFFLES",
     "cut_size",
+    "cut_sizes",
     "cut",
     "drop_sources",
     "interleave",
@@ -57,6 +58,7 @@ __all__ = [
     "probability",
     "rising_law",
     "variation_distance",
+    "variation_distances",
     "separation_distance",
     "expected_rising_sequences",
     "sample_variation_distance",
@@ -80,9 +82,20 @@ def cut_size(n: int, rng=None) -> int:
     >>> cut_size(56, rng=1)
     29
     """
-    _check_count("n", n)
+    n = whole_number("n", n)
     rng = as_rng(rng)
     return sum(rng.randrange(2) for _ in range(n))
+
+
+def cut_sizes(n: int, trials: int, rng=None) -> list[int]:
+    """Return the sizes of stack 1 in ``trials`` cuts of n cards, one :func:`cut_size` each.
+
+    >>> cut_sizes(4, 5, rng=1)
+    [1, 4, 1, 3, 2]
+    """
+    trials = whole_number("trials", trials)
+    rng = as_rng(rng)
+    return [cut_size(n, rng) for _ in range(trials)]
 
 
 def cut(deck, rng=None) -> tuple[list, list]:
@@ -105,8 +118,8 @@ def drop_sources(p: int, q: int, rng=None) -> list[int]:
     >>> drop_sources(3, 2, rng=2)
     [1, 1, 1, 2, 2]
     """
-    _check_count("p", p)
-    _check_count("q", q)
+    p = whole_number("p", p)
+    q = whole_number("q", q)
     rng = as_rng(rng)
     sources = []
     # Invariant: p and q cards are left in stacks 1 and 2; sources lists the drops so far.
@@ -190,7 +203,7 @@ def riffles(deck, k: int, rng=None) -> list:
     >>> riffles("ABCD", 0)
     ['A', 'B', 'C', 'D']
     """
-    _check_count("k", k)
+    k = whole_number("k", k)
     rng = as_rng(rng)
     cards = list(deck)
     for _ in range(k):
@@ -251,8 +264,8 @@ def count_rising_sequences(perm: Sequence[int]) -> int:
 # --- the exact law (Bayer and Diaconis 1992) ---------------------------------
 
 def _check_law_args(n_cards, n_riffles) -> None:
-    _check_count("n_cards", n_cards, minimum=1)
-    _check_count("n_riffles", n_riffles)
+    n_cards = whole_number("n_cards", n_cards, minimum=1)
+    n_riffles = whole_number("n_riffles", n_riffles)
     if n_cards > MAX_CARDS:
         raise ValueError(f"n_cards = {n_cards} is more than the limit of {MAX_CARDS} cards")
     if n_riffles > MAX_RIFFLES:
@@ -274,7 +287,7 @@ def eulerian_row(n: int) -> tuple[int, ...]:
     >>> sum(eulerian_row(10)) == math.factorial(10)
     True
     """
-    _check_count("n", n)
+    n = whole_number("n", n)
     if n > MAX_CARDS:
         raise ValueError(f"n = {n} is more than the limit of {MAX_CARDS} cards")
     while len(_EULERIAN_ROWS) <= n:
@@ -291,7 +304,7 @@ def eulerian(n: int, r: int) -> int:
     >>> [eulerian(3, r) for r in (1, 2, 3)]
     [1, 4, 1]
     """
-    _check_count("r", r)
+    r = whole_number("r", r)
     row = eulerian_row(n)
     return row[r] if r < len(row) else 0
 
@@ -320,7 +333,7 @@ def probability(perm: Sequence[int], k: int) -> Fraction:
     (Fraction(1, 2), Fraction(0, 1), Fraction(1, 16))
     """
     n = len(perm)
-    _check_count("k", k)
+    k = whole_number("k", k)
     if k > MAX_RIFFLES:
         raise ValueError(f"k = {k} riffles is more than the limit of {MAX_RIFFLES}")
     if n > MAX_CARDS:
@@ -365,6 +378,15 @@ def variation_distance(n_cards: int, n_riffles: int) -> Fraction:
     total = sum(a * abs(factorial * w - scale)
                 for a, w in zip(eulerian_row(n), _ways_row(n, k)) if a)
     return Fraction(total, 2 * factorial * scale)
+
+
+def variation_distances(n_cards: int, riffle_counts) -> list[float]:
+    """Return :func:`variation_distance` after each number of riffles, as floats (for a plot).
+
+    >>> [round(d, 3) for d in variation_distances(52, [6, 7, 8])]
+    [0.614, 0.334, 0.167]
+    """
+    return [float(variation_distance(n_cards, k)) for k in riffle_counts]
 
 
 def separation_distance(n_cards: int, n_riffles: int) -> Fraction:
@@ -488,7 +510,7 @@ def cutoff(n_cards: int) -> float:
     >>> round(cutoff(52), 2)
     8.55
     """
-    _check_count("n_cards", n_cards, minimum=1)
+    n_cards = whole_number("n_cards", n_cards, minimum=1)
     return 1.5 * math.log2(n_cards)
 
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import random
 from collections.abc import MutableSequence
+
+from .checks import as_rng, in_place, whole_number
 
 __all__ = [
     "as_rng",
@@ -43,45 +44,6 @@ __all__ = [
 BRUTE_FORCE_LIMIT = 10
 
 
-def as_rng(rng=None):
-    """Return a random source with a ``randrange`` method.
-
-    >>> as_rng(3).randrange(10) == random.Random(3).randrange(10)
-    True
-    >>> as_rng("seed")
-    Traceback (most recent call last):
-    ...
-    TypeError: rng must be None, an int seed or an object with a randrange method such as random.Random, not str
-    """
-    if rng is None:
-        return random.Random()
-    if isinstance(rng, int) and not isinstance(rng, bool):
-        return random.Random(rng)
-    if callable(getattr(rng, "randrange", None)):
-        return rng
-    raise TypeError(
-        "rng must be None, an int seed or an object with a randrange method "
-        f"such as random.Random, not {type(rng).__name__}"
-    )
-
-
-def _check_count(name: str, value, minimum: int = 0) -> int:
-    """Return ``value`` if it is a whole number of at least ``minimum``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__} {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
-    return value
-
-
-def _check_in_place(function: str, deck) -> None:
-    if not isinstance(deck, MutableSequence):
-        raise TypeError(
-            f"{function} shuffles a list in place, but got {type(deck).__name__}: "
-            "pass list(...) of it, or use pick_and_remove, which returns a new list"
-        )
-
-
 def draw(deck, k: int, rng=None) -> tuple[list, list]:
     """Draw k cards without replacement (不放回抽样); return (drawn, rest).
 
@@ -91,9 +53,9 @@ def draw(deck, k: int, rng=None) -> tuple[list, list]:
     >>> draw(range(6), 2, rng=3)
     ([1, 5], [0, 2, 3, 4])
     """
+    k = whole_number("k", k)
     rng = as_rng(rng)
     pile = list(deck)
-    _check_count("k", k)
     if k > len(pile):
         raise ValueError(f"cannot draw {k} cards from a deck of {len(pile)}")
     drawn = []
@@ -123,7 +85,7 @@ def knuth_shuffle(deck: MutableSequence, rng=None) -> None:
     >>> deck
     [0, 1, 3, 2]
     """
-    _check_in_place("knuth_shuffle", deck)
+    in_place("knuth_shuffle", deck)
     randrange = as_rng(rng).randrange  # a local name: the loop's one lookup
     # Invariant: deck[i+1:] is settled, a uniform random arrangement of its cards.
     for i in reversed(range(1, len(deck))):
@@ -137,7 +99,7 @@ def naive_swap_shuffle(deck: MutableSequence, rng=None) -> None:
     n draws of n choices give n^n equally likely paths, which n! outcomes
     cannot share equally once n > 2.
     """
-    _check_in_place("naive_swap_shuffle", deck)
+    in_place("naive_swap_shuffle", deck)
     rng = as_rng(rng)
     n = len(deck)
     for i in range(n):
@@ -151,7 +113,7 @@ def sattolo_shuffle(deck: MutableSequence, rng=None) -> None:
     Knuth's loop with ``randrange(i)`` instead of ``randrange(i + 1)``: no card
     can stay where it was, and only the (n-1)! one-cycle orders can appear.
     """
-    _check_in_place("sattolo_shuffle", deck)
+    in_place("sattolo_shuffle", deck)
     rng = as_rng(rng)
     for i in reversed(range(1, len(deck))):
         j = rng.randrange(i)
@@ -190,7 +152,8 @@ def retry_shuffle(deck, rng=None) -> list:
 def stride_shuffle(deck, rng=None) -> list:
     """Return a random first card followed by a fixed random stride. Unfair!
 
-    Seed 001's second idea: start anywhere and step by d (mod n). Only steps
+    The second idea of the article "如何高效而完美地洗牌？用Python做很简单" (how to
+    shuffle efficiently and perfectly with Python): start anywhere and step by d (mod n). Only steps
     coprime to n visit every card, so n * phi(n) orders out of n! can appear.
 
     >>> stride_shuffle([0, 1, 2, 3, 4], rng=6)  # start at 4, step 1
@@ -255,15 +218,14 @@ def deal(deck, players: int, cards_each: int, rng=None) -> tuple[list[list], lis
     ...
     ValueError: cannot deal 60 cards from a deck of 54
     """
-    _check_count("players", players, minimum=1)
-    _check_count("cards_each", cards_each)
+    players = whole_number("players", players, minimum=1)
+    cards_each = whole_number("cards_each", cards_each)
     pile = list(deck)
     wanted = players * cards_each
     if wanted > len(pile):
         raise ValueError(f"cannot deal {wanted} cards from a deck of {len(pile)}")
     dealt, rest = draw(pile, wanted, rng)
     return [dealt[p::players] for p in range(players)], rest
-
 
 
 def poker_1999_shuffle(deck: MutableSequence, rng=None) -> None:
@@ -280,7 +242,7 @@ def poker_1999_shuffle(deck: MutableSequence, rng=None) -> None:
     >>> sorted(deck), deck[-1] != 4
     ([0, 1, 2, 3, 4], True)
     """
-    _check_in_place("poker_1999_shuffle", deck)
+    in_place("poker_1999_shuffle", deck)
     rng = as_rng(rng)
     n = len(deck)
     if n < 2:

@@ -20,10 +20,10 @@ from fractions import Fraction
 import numpy as np
 
 from . import batched, exact
-from .shuffles import _check_count, as_rng
+from .checks import as_rng, whole_number
 
 __all__ = [
-    "simulate", "count_positions", "MAX_ENTRIES",
+    "simulate", "count_positions", "MAX_ENTRIES", "simulated_positions", "order_counts",
     "exact_position_matrix", "position_matrix", "position_counts",
     "ChiSquare", "chi_square", "chi_square_sf", "regularized_upper_gamma",
     "landing_frequencies", "cycle_count", "cycle_distribution",
@@ -59,8 +59,8 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
     ...
     TypeError: simulate(knuth_shuffle, ...) got unknown options ['k']; it accepts none
     """
-    n = _check_count("n_cards", n_cards)
-    trials = _check_count("trials", trials)
+    n = whole_number("n_cards", n_cards)
+    trials = whole_number("trials", trials)
     kernel = batched.kernel_for(shuffle)
     dtype = np.dtype(dtype)
     if dtype.kind not in "iu" or np.iinfo(dtype).max < max(n - 1, 0):
@@ -116,6 +116,42 @@ def count_positions(decks) -> np.ndarray:
     return counts
 
 
+def simulated_positions(shuffle: Callable, n: int, trials: int, seed: int) -> np.ndarray:
+    """Return the fraction of ``trials`` seeded shuffles with card i at position j.
+
+    Batched with NumPy (:func:`simulate`) when cardlib has a kernel for the
+    shuffle, else one deck at a time (:func:`position_counts`).
+
+    >>> from cardlib.shuffles import sattolo_shuffle
+    >>> simulated_positions(sattolo_shuffle, 3, 100, seed=1).diagonal().tolist()
+    [0.0, 0.0, 0.0]
+    """
+    if batched.has_kernel(shuffle):
+        return count_positions(simulate(shuffle, n, trials, seed=seed)) / trials
+    return position_counts(shuffle, n, trials, rng=seed) / trials
+
+
+def order_counts(decks) -> dict[tuple[int, ...], int]:
+    """Count how often each order (row) appears in an array of decks.
+
+    >>> order_counts(np.array([[0, 1], [1, 0], [0, 1]]))
+    {(0, 1): 2, (1, 0): 1}
+    """
+    decks = np.asarray(decks)
+    if decks.ndim != 2:
+        raise ValueError(f"decks must be a 2-D array, one deck per row, got shape {decks.shape}")
+    base = int(decks.max(initial=0)) + 1
+    if decks.min(initial=0) >= 0 and base ** decks.shape[1] < 2 ** 62:
+        # One integer per row (its digits in base max + 1, in order): sorting
+        # integers is several times faster than sorting rows, same order.
+        codes = decks.astype(np.int64) @ base ** np.arange(decks.shape[1] - 1, -1, -1)
+        _, first, counts = np.unique(codes, return_index=True, return_counts=True)
+        rows = decks[first]
+    else:
+        rows, counts = np.unique(decks, axis=0, return_counts=True)
+    return {tuple(int(c) for c in row): int(k) for row, k in zip(rows, counts)}
+
+
 def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fraction]]:
     """Return P[i][j], the exact probability that card i ends at position j.
 
@@ -155,8 +191,8 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
     >>> counts.sum(axis=0).tolist(), counts.sum(axis=1).tolist()
     ([1000, 1000, 1000, 1000], [1000, 1000, 1000, 1000])
     """
-    _check_count("n", n)
-    _check_count("trials", trials)
+    n = whole_number("n", n)
+    trials = whole_number("trials", trials)
     rng = as_rng(rng)
     counts = np.zeros((n, n), dtype=np.int64)
     columns = np.arange(n)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .shuffles import as_rng, draw, knuth_shuffle, pick_and_remove
+from .checks import as_rng
+from .shuffles import draw, knuth_shuffle, pick_and_remove
 
 __all__ = [
     "Draw",

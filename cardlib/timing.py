@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .checks import positive_number, whole_number
+
 __all__ = ["doubling_sizes", "time_shuffle", "Timings", "measure", "loglog_fit"]
 
 
@@ -29,10 +31,8 @@ def doubling_sizes(smallest: int, largest: int) -> list[int]:
     >>> doubling_sizes(1000, 8000)
     [1000, 2000, 4000, 8000]
     """
-    if isinstance(smallest, bool) or not isinstance(smallest, int) or smallest < 1:
-        raise ValueError(f"smallest must be a whole number of at least 1, got {smallest!r}")
-    if not isinstance(largest, int) or largest < smallest:
-        raise ValueError(f"largest must be a whole number of at least {smallest}, got {largest!r}")
+    smallest = whole_number("smallest", smallest, minimum=1)
+    largest = whole_number("largest", largest, minimum=smallest)
     sizes = [smallest]
     while sizes[-1] * 2 <= largest:
         sizes.append(sizes[-1] * 2)
@@ -51,10 +51,9 @@ def time_shuffle(shuffle: Callable, n: int, budget: float = 0.05, max_repeats: i
     >>> time_shuffle(knuth_shuffle, 100) > 0
     True
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a whole number of cards, got {n!r}")
-    if max_repeats < 1:
-        raise ValueError(f"max_repeats must be at least 1, got {max_repeats}")
+    n = whole_number("n", n)
+    max_repeats = whole_number("max_repeats", max_repeats, minimum=1)
+    budget = positive_number("budget", budget)
     rng = random.Random(seed)
     best = float("inf")
     spent = 0.0
@@ -77,14 +76,28 @@ class Timings:
     sizes: list[int]
     seconds: dict[str, list[float]]
 
+    def fits(self, largest: int | None = None,
+             points: int = 4) -> dict[str, tuple[float, float]]:
+        """Each shuffle's (slope, intercept) fitted over its last ``points`` sizes up to ``largest``.
+
+        >>> round(Timings([10, 20, 40], {"a": [1, 2, 4]}).fits()["a"][0], 9)
+        1.0
+        """
+        points = whole_number("points", points, minimum=2)
+        sizes = self.sizes_up_to(largest)
+        if len(sizes) < 2:
+            raise ValueError(f"a slope needs at least 2 sizes up to {largest}, got {sizes}")
+        keep = slice(max(0, len(sizes) - points), len(sizes))
+        return {name: loglog_fit(sizes[keep], times[: len(sizes)][keep])
+                for name, times in self.seconds.items()}
+
     def slopes(self, largest: int | None = None, points: int = 4) -> dict[str, float]:
         """The fitted log-log slope of each shuffle over its last ``points`` sizes up to ``largest``."""
-        sizes = [n for n in self.sizes if largest is None or n <= largest]
-        if len(sizes) < 2:
-            raise ValueError("a slope needs at least 2 sizes")
-        keep = slice(max(0, len(sizes) - points), len(sizes))
-        return {name: loglog_fit(sizes[keep], times[: len(sizes)][keep])[0]
-                for name, times in self.seconds.items()}
+        return {name: fit[0] for name, fit in self.fits(largest, points).items()}
+
+    def sizes_up_to(self, largest: int | None = None) -> list[int]:
+        """The measured sizes up to ``largest`` (all of them for None)."""
+        return [n for n in self.sizes if largest is None or n <= largest]
 
 
 def measure(shuffles: dict[str, Callable], sizes: Sequence[int], budget: float = 0.05) -> Timings:
@@ -118,50 +131,3 @@ def loglog_fit(sizes: Sequence[float], seconds: Sequence[float]) -> tuple[float,
         raise ValueError("loglog_fit needs at least 2 different sizes")
     slope, intercept = np.polyfit(x, np.log(y), 1)
     return float(slope), float(intercept)
-
-
-def timing_panel(timings: Timings, points: int = 4):
-    """Return a panel: a slider for the largest deck in the log-log fit, and the plot.
-
-    The measurements are made once (``timings``); the slider only refits, so it
-    redraws without timing anything again.
-
-    >>> panel = timing_panel(Timings([10, 20, 40, 80, 160], {"a": [1, 2, 4, 8, 16]}))
-    >>> panel.controls["largest"].value = 80
-    >>> panel.figure.axes[0].get_title()
-    'Up to 80 cards: a grows like $n^{1.0}$'
-    """
-    import ipywidgets
-
-    from . import (  # the picture and control layers, only when a panel is wanted
-        plots,
-        widgets,
-    )
-
-    if len(timings.sizes) < points:
-        raise ValueError(f"a timing panel needs at least {points} sizes, got {len(timings.sizes)}")
-
-    def plot(ax, largest: int) -> None:
-        slopes = timings.slopes(largest, points)
-        growth = ", ".join(f"{name} grows like $n^{{{slope:.1f}}}$" for name, slope in slopes.items())
-        plots.timing_loglog(ax, timings, largest, points, title=f"Up to {largest:,} cards: {growth}")
-
-    def draw(fig, largest: int):
-        ax = fig.add_subplot()
-        plot(ax, largest)
-        fig.tight_layout()
-
-        def update(largest: int) -> bool:
-            # Keep the axes and their layout; replace the lines, legend and title.
-            for line in list(ax.lines):
-                line.remove()
-            ax.get_legend().remove()
-            ax.relim()
-            plot(ax, largest)
-            return True
-
-        return update
-
-    slider = ipywidgets.SelectionSlider(options=timings.sizes[points - 1:], value=timings.sizes[-1],
-                                        description="largest n", continuous_update=False)
-    return widgets.live_figure(draw, figsize=(11, 5.5), largest=slider)

@@ -1,4 +1,8 @@
-"""Execute a lesson notebook in a fresh kernel and collect what went wrong."""
+"""Each lesson executed once per test session (with cardlib's one executor), shared by the tests.
+
+The run ends with :data:`cardlib.site.kernel.SWEEP_CELL`, which moves every control
+of every slider panel to both ends and back; the notebook and site tests read it.
+"""
 
 from __future__ import annotations
 
@@ -14,84 +18,46 @@ except ImportError:  # Windows: each worker runs the lessons it needs itself
     fcntl = None
 
 import nbformat
-from nbclient import NotebookClient
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+from cardlib.site.kernel import SWEEP_CELL
+from cardlib.site.run import execute
+from cardlib.site.run import lesson_paths as _lesson_paths
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+CHECK_ID = "extra-0"
 
 
 def lesson_paths() -> list[Path]:
-    return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-
-
-#: Appended to each lesson when the tests run it: moves every control of every slider
-#: panel the lesson made to both ends of its range (redrawing each time), then puts it
-#: back, so the saved widget state still shows the pictures at their first values.
-CONTROLS_CHECK = """
-from cardlib.widgets import live_panels as _live_panels
-
-def _ends(control):
-    if hasattr(control, "options") and len(control.options):
-        return control.options[0], control.options[-1]
-    if hasattr(control, "min") and hasattr(control, "max"):
-        return control.min, control.max
-    if isinstance(control.value, bool):
-        return False, True
-    return ()
-
-_moved = {}
-for _panel in _live_panels():
-    for _name, _control in _panel.controls.items():
-        _first = _control.value
-        for _value in (*_ends(_control), _first):
-            _value = _value[1] if isinstance(_value, tuple) else _value  # (label, value) options
-            _before, _changes = _panel.redraws, _control.value != _value
-            _control.value = _value
-            assert _panel.redraws == _before + _changes, (_name, _value, "did not redraw")
-        _moved[_name] = _moved.get(_name, 0) + 1
-assert all(_panel.redraws for _panel in _live_panels())
-print(f"moved {sum(_moved.values())} controls of {len(_live_panels())} panels to both ends and back")
-"""
-
-
-def execute(path: Path, timeout: int = 300, check_controls: bool = False) -> nbformat.NotebookNode:
-    """Run every cell of the notebook at ``path`` top to bottom; return it executed.
-
-    With ``check_controls``, a last cell (:data:`CONTROLS_CHECK`) moves every slider.
-    """
-    nb = nbformat.read(path, as_version=4)
-    if check_controls:
-        nb.cells.append(nbformat.v4.new_code_cell(CONTROLS_CHECK, id="controls-check"))
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}})
-    client.execute()
-    return nb
+    return _lesson_paths(NOTEBOOKS)
 
 
 @functools.cache
 def executed_with_check(path: Path) -> nbformat.NotebookNode:
-    """The lesson executed once per test session, with :data:`CONTROLS_CHECK` at the end.
+    """The lesson executed once per test session, with the control sweep at the end.
 
     Under pytest-xdist the workers share each execution through files of this run,
     behind a lock: the first worker that needs a lesson runs it, the others read it.
     """
-    shared = _shared_folder()
+    shared = shared_folder()
     if shared is None:
-        return execute(path, check_controls=True)
+        return execute(path, [SWEEP_CELL])
     target = shared / Path(path).name
     with open(target.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if target.exists():
             return nbformat.read(target, as_version=4)
-        nb = execute(path, check_controls=True)
+        nb = execute(path, [SWEEP_CELL])
         partial = target.with_suffix(".partial")
         nbformat.write(nb, partial)
         partial.replace(target)
         return nb
 
 
-def _shared_folder() -> Path | None:
-    """A folder for this test run's executed lessons, when pytest-xdist runs workers."""
+def shared_folder() -> Path | None:
+    """A folder for this test run's executed lessons, when pytest-xdist runs workers.
+
+    tests/conftest.py removes it when the session ends."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
     if run is None or fcntl is None:
         return None
@@ -104,29 +70,5 @@ def executed(path: Path) -> nbformat.NotebookNode:
     """A copy of the lesson as executed once per test session, without the check cell
     (shared by the notebook and the site tests, so each lesson runs once in ``make test``)."""
     nb = copy.deepcopy(executed_with_check(Path(path)))
-    nb.cells = [cell for cell in nb.cells if cell.get("id") != "controls-check"]
+    nb.cells = [cell for cell in nb.cells if cell.get("id") != CHECK_ID]
     return nb
-
-
-def _problems_in(outputs, where: str) -> list[str]:
-    problems = []
-    for output in outputs:
-        kind = output.get("output_type")
-        if kind == "error":
-            problems.append(f"{where}: {output.get('ename')}: {output.get('evalue')}")
-        elif kind == "stream" and output.get("name") == "stderr":
-            problems.append(f"{where}: stderr: {output.get('text', '').strip()[:500]}")
-    return problems
-
-
-def problems(nb: nbformat.NotebookNode) -> list[str]:
-    """Errors and stderr text (warnings) in the cells and inside Output widgets."""
-    found = []
-    for index, cell in enumerate(nb.cells):
-        if cell.cell_type == "code":
-            found += _problems_in(cell.get("outputs", []), f"cell {index}")
-    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    for model_id, model in state.items():
-        outputs = model.get("state", {}).get("outputs", [])
-        found += _problems_in(outputs, f"Output widget {model_id[:8]}")
-    return found

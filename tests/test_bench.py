@@ -5,7 +5,7 @@ import random
 
 import nbformat
 
-from cardlib import bench
+from cardlib.site import bench
 
 
 def test_choice_and_remove_is_seed_001s_shuffle():

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlib import convergence, exact, plots, stats
+from cardlib import evidence, exact, plots, stats
 from cardlib.shuffles import (
     knuth_shuffle,
     naive_swap_shuffle,
@@ -19,6 +19,7 @@ from cardlib.shuffles import (
     sattolo_shuffle,
 )
 from cardlib.timing import Timings
+from cardlib.widgets import convergence_panel
 
 
 def stirling_first(n: int, k: int) -> int:
@@ -94,15 +95,15 @@ def test_poker_1999_refuses_a_string():
 
 
 def test_checkpoints():
-    assert convergence.checkpoints(100_000)[0] == 10 and convergence.checkpoints(100_000)[-1] == 100_000
-    assert convergence.checkpoints(5) == [5]
+    assert evidence.checkpoints(100_000)[0] == 10 and evidence.checkpoints(100_000)[-1] == 100_000
+    assert evidence.checkpoints(5) == [5]
     with pytest.raises(ValueError, match="trials must be at least 1"):
-        convergence.checkpoints(0)
+        evidence.checkpoints(0)
 
 
 def test_convergence_panel_redraws_at_every_extreme():
     shuffles = {"Knuth": knuth_shuffle, "naive swap": naive_swap_shuffle, "Sattolo": sattolo_shuffle}
-    panel = convergence.convergence_panel(shuffles, n=4, trials=1000)
+    panel = convergence_panel(shuffles, n=4, trials=1000)
     controls = panel.controls
 
     def verdict():
@@ -131,7 +132,7 @@ def test_convergence_panel_redraws_at_every_extreme():
 def test_plots_draw_what_they_are_given():
     fig, axes = plt.subplots(1, 4)
     timings = Timings([10, 20, 40, 80], {"a": [1e-5, 2e-5, 4e-5, 8e-5], "b": [1e-5, 4e-5, 1.6e-4, 6.4e-4]})
-    plots.timing_loglog(axes[0], timings)
+    plots.timing_loglog(axes[0], timings, timings.fits())
     assert [t.get_text() for t in axes[0].get_legend().get_texts()] == [
         "a: fitted slope 1.00", "b: fitted slope 2.00"]
     plots.convergence(axes[1], np.full((50, 3), 1 / 3), [1 / 3] * 3)

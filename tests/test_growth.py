@@ -92,7 +92,7 @@ def test_growth_pictures_draw_their_data():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from cardlib import growth_plots as GP
+    from cardlib import plots as GP
 
     sizes = G.appended_sizes(40)
     events = G.growth_events(sizes)

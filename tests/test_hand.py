@@ -12,9 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardlib import cards, exact, mixing, riffle, stats
+from cardlib.cards import DOU_DI_ZHU_RANKS, dou_di_zhu_key, sort_hand
 from cardlib.hand import (
-    DOU_DI_ZHU_RANKS,
-    dou_di_zhu_key,
     faro,
     faro_order,
     in_shuffle,
@@ -26,7 +25,6 @@ from cardlib.hand import (
     overhand_shuffle,
     pile_shuffle,
     repeats_to_restore,
-    sort_hand,
     stack_packets,
 )
 from cardlib.shuffles import deal, knuth_shuffle

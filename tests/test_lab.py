@@ -3,7 +3,8 @@
 import numpy as np
 import pytest
 
-from cardlib import exact, hand, lab, riffle, shuffles, stats
+from cardlib import evidence, exact, hand, mixing, riffle, shuffles, stats
+from cardlib.widgets import detective_panel, lab_panel
 
 ALGORITHMS = {
     "Knuth's swaps": shuffles.knuth_shuffle,
@@ -21,10 +22,10 @@ ALGORITHMS = {
 
 
 def test_exact_law_is_exact_or_none():
-    assert lab.exact_law(shuffles.naive_swap_shuffle, 4) == exact.distribution(shuffles.naive_swap_shuffle, 4)
-    assert lab.exact_law(shuffles.retry_shuffle, 4) is None            # unbounded tree
-    assert lab.exact_law(shuffles.knuth_shuffle, 7) is None            # above EXACT_MAX_CARDS
-    six = lab.exact_law(shuffles.naive_swap_shuffle, 6)                # 6^6 = 46,656 paths fit
+    assert exact.exact_law(shuffles.naive_swap_shuffle, 4) == exact.distribution(shuffles.naive_swap_shuffle, 4)
+    assert exact.exact_law(shuffles.retry_shuffle, 4) is None            # unbounded tree
+    assert exact.exact_law(shuffles.knuth_shuffle, 7) is None            # above LAW_MAX_CARDS
+    six = exact.exact_law(shuffles.naive_swap_shuffle, 6)                # 6^6 = 46,656 paths fit
     assert len(six) == 720 and sum(six.values()) == 1
 
 
@@ -34,16 +35,16 @@ def riffle_then_overhand(deck, rng=None):
 
 
 def test_exact_law_says_why_it_is_out_of_reach():
-    assert lab.exact_law_or_reason(shuffles.retry_shuffle, 3) == (
+    assert exact.exact_law_or_reason(shuffles.retry_shuffle, 3) == (
         None, "unbounded paths\n(it may redraw forever)")
-    assert lab.exact_law_or_reason(shuffles.knuth_shuffle, 7) == (None, "more than 6 cards")
-    assert lab.exact_law_or_reason(shuffles.naive_swap_shuffle, 6, max_paths=20_000) == (
+    assert exact.exact_law_or_reason(shuffles.knuth_shuffle, 7) == (None, "more than 6 cards")
+    assert exact.exact_law_or_reason(shuffles.naive_swap_shuffle, 6, max_paths=20_000) == (
         None, "about 46,656 paths,\nmore than the limit of 20,000")
-    law, reason = lab.exact_law_or_reason(riffle_then_overhand, 6)
+    law, reason = exact.exact_law_or_reason(riffle_then_overhand, 6)
     estimate = exact.estimate_paths(riffle_then_overhand, 6)
-    assert law is None and estimate > lab.EXACT_MAX_PATHS
+    assert law is None and estimate > exact.LAW_MAX_PATHS
     assert reason == f"about {estimate:,.0f} paths,\nmore than the limit of 50,000"
-    assert lab.exact_law_or_reason(shuffles.sattolo_shuffle, 4)[1] == ""
+    assert exact.exact_law_or_reason(shuffles.sattolo_shuffle, 4)[1] == ""
 
 
 def middle_text(panel) -> str:
@@ -52,7 +53,7 @@ def middle_text(panel) -> str:
 
 def test_lab_panel_names_the_real_reason_for_no_exact_law():
     algorithms = {"retry repeats": shuffles.retry_shuffle, "naive swap": shuffles.naive_swap_shuffle}
-    panel = lab.lab_panel(algorithms, name="retry repeats", n=6, trials=1000, max_exact_paths=20_000)
+    panel = lab_panel(algorithms, name="retry repeats", n=6, trials=1000, max_exact_paths=20_000)
     assert middle_text(panel) == "no exact law here:\nunbounded paths\n(it may redraw forever)"
     panel.controls["name"].value = "naive swap"
     assert middle_text(panel) == "no exact law here:\nabout 46,656 paths,\nmore than the limit of 20,000"
@@ -63,31 +64,31 @@ def test_lab_panel_names_the_real_reason_for_no_exact_law():
 
 
 def test_largest_card_distance_by_hand():
-    assert lab.largest_card_distance(np.full((4, 4), 0.25)) == 0
+    assert mixing.largest_card_distance(np.full((4, 4), 0.25)) == 0
     identity = np.eye(5)
-    assert lab.largest_card_distance(identity) == pytest.approx(0.8)
+    assert mixing.largest_card_distance(identity) == pytest.approx(0.8)
     law = exact.distribution(shuffles.sattolo_shuffle, 4)
     matrix = np.array(stats.exact_position_matrix(law), dtype=float)
     # Sattolo on 4 cards: each card at one of the 3 other places, 1/3 each: 1/2 (1/4 + 3 * 1/12)
-    assert lab.largest_card_distance(matrix) == pytest.approx(0.25)
+    assert mixing.largest_card_distance(matrix) == pytest.approx(0.25)
 
 
 def test_order_test_switches_to_the_bottom_card_when_orders_are_too_many():
     decks = stats.simulate(shuffles.knuth_shuffle, 4, 120, seed=1)      # 120 = 5 * 4!
-    assert lab.order_test(decks)[1] == "all 24 orders" and lab.order_test(decks)[0].dof == 23
+    assert evidence.order_test(decks)[1] == "all 24 orders" and evidence.order_test(decks)[0].dof == 23
     decks = stats.simulate(shuffles.knuth_shuffle, 4, 119, seed=1)
-    assert lab.order_test(decks)[1] == "where the bottom card lands" and lab.order_test(decks)[0].dof == 3
+    assert evidence.order_test(decks)[1] == "where the bottom card lands" and evidence.order_test(decks)[0].dof == 3
 
 
 def test_distance_by_trials_uses_only_the_first_decks():
     decks = stats.simulate(shuffles.knuth_shuffle, 5, 1000, seed=3)
-    checkpoints, distances = lab.distance_by_trials(decks)
+    checkpoints, distances = evidence.distance_by_trials(decks)
     assert checkpoints == [100, 300, 1000]
-    assert distances[0] == lab.largest_card_distance(stats.count_positions(decks[:100]))
+    assert distances[0] == mixing.largest_card_distance(stats.count_positions(decks[:100]))
 
 
 def test_lab_panel_at_every_extreme_for_every_algorithm():
-    panel = lab.lab_panel(ALGORITHMS, name="naive swap", n=5, trials=1000)
+    panel = lab_panel(ALGORITHMS, name="naive swap", n=5, trials=1000)
     for name in ALGORITHMS:
         panel.controls["name"].value = name
         for n in (3, 10):
@@ -105,24 +106,24 @@ def test_lab_panel_at_every_extreme_for_every_algorithm():
 def test_detective_hides_then_reveals_every_case():
     suspects = ["Knuth's swaps", "naive swap", "Sattolo", "first card + stride",
                 "sort, random comparator", "one riffle", "one overhand", "pile, 4 piles"]
-    panel = lab.detective_panel(ALGORITHMS, suspects)
-    answers = {lab.hidden_algorithm(case, suspects) for case in range(1, 21)}
+    panel = detective_panel(ALGORITHMS, suspects)
+    answers = {evidence.hidden_shuffle(case, suspects) for case in range(1, 21)}
     assert len(answers) >= 5                     # the 20 cases are not all the same suspect
     for case in (1, 20):
         panel.controls["case"].value = case
         assert "which shuffle" in panel.figure._suptitle.get_text()
-        answer = lab.hidden_algorithm(case, suspects)
+        answer = evidence.hidden_shuffle(case, suspects)
         panel.controls["guess"].value = answer
         panel.controls["reveal"].value = True
         assert panel.figure._suptitle.get_text() == f"Case {case}: it was {answer}. Your guess: right!"
         panel.controls["reveal"].value = False
-    with pytest.raises(ValueError, match=r"suspects \['faro'\] are not among the algorithms"):
-        lab.detective_panel(ALGORITHMS, ["faro"])
+    with pytest.raises(ValueError, match=r"suspects \['faro'\] are not among the shuffles"):
+        detective_panel(ALGORITHMS, ["faro"])
 
 
 def test_order_counts_agree_with_a_plain_count():
     decks = stats.simulate(shuffles.knuth_shuffle, 4, 500, seed=2)
-    counts = lab.order_counts(decks)
+    counts = stats.order_counts(decks)
     assert sum(counts.values()) == 500
     for order, count in counts.items():
         assert count == sum(tuple(row) == order for row in decks.tolist())
@@ -131,7 +132,7 @@ def test_order_counts_agree_with_a_plain_count():
 def test_order_test_tells_fair_from_unfair():
     for shuffle, fair in ((shuffles.knuth_shuffle, True), (shuffles.stride_shuffle, False),
                           (hand.overhand_shuffle, False), (shuffles.naive_swap_shuffle, False)):
-        test, what = lab.order_test(stats.simulate(shuffle, 4, 24_000, seed=6))
+        test, what = evidence.order_test(stats.simulate(shuffle, 4, 24_000, seed=6))
         assert what == "all 24 orders" and test.dof == 23
         assert (test.p_value > 0.001) == fair, (shuffle.__name__, test)
 
@@ -143,9 +144,9 @@ def test_order_counts_matches_sorting_whole_rows():
         decks = stats.simulate(shuffles.naive_swap_shuffle, n, 3000, seed=n)
         rows, counts = np.unique(decks, axis=0, return_counts=True)
         expected = {tuple(int(c) for c in row): int(k) for row, k in zip(rows, counts)}
-        assert list(lab.order_counts(decks).items()) == list(expected.items())
+        assert list(stats.order_counts(decks).items()) == list(expected.items())
     big = np.array([[10**6, -1], [3, 2], [10**6, -1]])  # no integer code: rows sorted instead
-    assert lab.order_counts(big) == {(3, 2): 1, (10**6, -1): 2}
+    assert stats.order_counts(big) == {(3, 2): 1, (10**6, -1): 2}
 
 
 def test_lab_panel_updates_give_the_pictures_of_fresh_figures():
@@ -153,7 +154,7 @@ def test_lab_panel_updates_give_the_pictures_of_fresh_figures():
 
     algorithms = {"naive swap": shuffles.naive_swap_shuffle, "Knuth": shuffles.knuth_shuffle,
                   "one riffle": riffle.riffle, "one overhand": hand.overhand_shuffle}
-    panel = lab.lab_panel(algorithms, name="naive swap", n=5, trials=3000)
+    panel = lab_panel(algorithms, name="naive swap", n=5, trials=3000)
     kept = assert_updates_match_fresh_figures(panel, [
         {"trials": 1000}, {"name": "Knuth"}, {"trials": 30_000}, {"name": "naive swap"},
         {"n": 6}, {"name": "one riffle"}, {"name": "one overhand"}, {"trials": 3000}])
@@ -165,7 +166,7 @@ def test_detective_panel_updates_give_the_pictures_of_fresh_figures():
 
     algorithms = {"naive swap": shuffles.naive_swap_shuffle, "Knuth": shuffles.knuth_shuffle,
                   "one riffle": riffle.riffle}
-    panel = lab.detective_panel(algorithms, list(algorithms), n=5, trials=2000, cases=9)
+    panel = detective_panel(algorithms, list(algorithms), n=5, trials=2000, cases=9)
     kept = assert_updates_match_fresh_figures(panel, [
         {"case": 2}, {"guess": "Knuth"}, {"reveal": True}, {"case": 9}, {"reveal": False},
         {"case": 1, "guess": "one riffle"}])

@@ -7,8 +7,9 @@ Run one lesson's test with, for example: ``pytest tests/test_notebooks.py -k 01_
 import json
 
 import pytest
+from notebook_runner import CHECK_ID, executed_with_check, lesson_paths
 
-from notebook_runner import executed_with_check, lesson_paths, problems
+from cardlib.site.run import problems
 
 LESSONS = lesson_paths()
 
@@ -23,8 +24,10 @@ def test_lesson_runs_clean_and_every_control_redraws(path):
     nb = executed_with_check(path)
     assert problems(nb) == []
     check = nb.cells[-1]
-    assert check.get("id") == "controls-check"
-    print("".join(output.get("text", "") for output in check.outputs))
+    assert check.get("id") == CHECK_ID
+    printed = "".join(output.get("text", "") for output in check.outputs)
+    assert printed.startswith("moved "), printed
+    print(printed)
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])

@@ -305,17 +305,17 @@ def test_riffle_pictures_draw_their_data():
     from matplotlib.colors import to_hex
 
     from cardlib import cards
-    from cardlib import riffle_plots as RP
+    from cardlib import plots as RP
 
     deck = cards.comp9021_deck()
     fig, ax = plt.subplots()
     RP.deck_picture(ax, deck[:6], colours=[RP.SEQUENCE_COLOURS[i % 2] for i in range(6)])
-    assert [to_hex(face.get_edgecolor()) for face in RP._faces(ax)] == \
+    assert [to_hex(face.get_edgecolor()) for face in RP.faces(ax)] == \
         [RP.SEQUENCE_COLOURS[i % 2].lower() for i in range(6)]
 
     fig = plt.figure()
     RP.merge_picture(fig, deck[3:5], deck[8:10], deck[:3], [1, 2, 1], 10)
-    assert [len(RP._faces(a)) for a in fig.axes] == [2, 2, 3]
+    assert [len(RP.faces(a)) for a in fig.axes] == [2, 2, 3]
 
     fig, ax = plt.subplots()
     RP.cut_bars(ax, 6, [3, 3, 2, 6])

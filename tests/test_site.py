@@ -21,8 +21,8 @@ import pytest
 from browser import Chromium, find_chromium
 from notebook_runner import executed, lesson_paths
 
-from cardlib import site
-from cardlib.offline import CARDS, CJK, find_font
+from cardlib.site import build as site
+from cardlib.site.offline import CARDS, CJK, find_font
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = Path(__file__).resolve().parent / "data" / "site_sample.ipynb"

@@ -7,21 +7,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlib.cards import comp9021_deck, standard_deck
+from cardlib.cards import comp9021_deck, standard_deck, step_deck
+from cardlib.plots import MAX_STEP_CARDS, draw_knuth_step
 from cardlib.shuffles import (
     knuth_shuffle,
     naive_swap_shuffle,
     pick_and_remove,
     sattolo_shuffle,
-)
-from cardlib.stepplots import (
-    MAX_STEP_CARDS,
-    draw_knuth_step,
-    knuth_player,
-    knuth_slider,
-    pick_player,
-    pick_slider,
-    step_deck,
 )
 from cardlib.steps import (
     RecordingRng,
@@ -30,6 +22,7 @@ from cardlib.steps import (
     knuth_steps,
     pick_and_remove_steps,
 )
+from cardlib.widgets import knuth_player, knuth_slider, pick_player, pick_slider
 
 SIZES = [0, 1, 2, 3, 5, 8, 13]
 SEEDS = range(40)
@@ -186,5 +179,5 @@ def test_too_big_a_deck_is_refused():
     fig = matplotlib.figure.Figure()
     with pytest.raises(ValueError, match="at most 13 cards, not 14"):
         draw_knuth_step(fig, knuth_steps(range(14), rng=1)[0])
-    with pytest.raises(ValueError, match="1 to 13 cards, not 0"):
+    with pytest.raises(ValueError, match="n must be at least 1, got 0"):
         step_deck(0)

@@ -1,8 +1,9 @@
-"""Slider panels and step-through players, built from the model and plot layers.
+"""The live panel: controls above a figure that redraws whenever a control moves.
 
-Every builder creates its controls explicitly, wires them to a redraw, and
-returns the container without displaying it, so a test can set
-``slider.value`` and look at what was drawn (``panel.figure``).
+Every panel builder of :mod:`cardlib.widgets` creates its controls explicitly,
+passes them with a ``draw(fig, **values)`` function to :class:`LivePanel`, and
+returns the panel without displaying it, so a test can set a control's
+``value`` and look at what was drawn (``panel.figure``, ``panel.png()``).
 """
 
 from __future__ import annotations
@@ -10,17 +11,13 @@ from __future__ import annotations
 import base64
 import inspect
 import io
-import os
 import weakref
-from collections.abc import Callable
-from pathlib import Path
-from tempfile import TemporaryDirectory
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 import numpy as np
 import PIL.Image
-from IPython.display import HTML, Code
-from matplotlib.animation import HTMLWriter
+from IPython.display import Code
 from matplotlib.artist import Artist
 from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -29,16 +26,11 @@ from matplotlib.image import AxesImage
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
 from matplotlib.mathtext import MathTextParser
 
-from . import batched, exact, plots, stats
-from .icons import offline_player
+__all__ = ["LivePanel", "Update", "live_figure", "live_panels", "figure_output", "show_source"]
 
-__all__ = [
-    "LivePanel", "live_figure", "live_panels", "figure_output", "frame_player", "show_source",
-    "bias_panel", "STATIC_ENV",
-]
-
-#: Set by the static-site build; builders may then skip what needs a kernel.
-STATIC_ENV = "CARDLIB_STATIC"
+#: What ``draw`` may return: ``update(**values)``, which brings the figure it drew up
+#: to date and returns the artists it changed, or None when it cannot (see LivePanel).
+Update = Callable[..., "list[Artist] | None"]
 
 
 def figure_output(fig: Figure, dpi: int = 96) -> dict:
@@ -127,36 +119,43 @@ def _layer(changed: list[Artist]) -> list[Artist]:
 class LivePanel(widgets.VBox):
     """Controls above an Output that shows ``draw(fig, **values)`` on every change.
 
-    ``panel.figure`` is the figure drawn last, ``panel.redraws`` counts redraws
-    and ``panel.controls`` maps names to the control widgets.
+    ``panel.controls`` maps names to the control widgets, ``panel.values()``
+    gives their values, ``panel.figure`` is the figure drawn last and
+    ``panel.redraws`` counts redraws. ``buttons`` are extra widgets for the row
+    of controls (a Reshuffle button, say); they act by setting controls.
 
-    To redraw faster, ``draw`` may return ``update(**values) -> bool``: later
-    changes call it on the same figure first, and it returns True when it has
-    brought the existing artists up to date (new image data, new titles),
-    False when the figure must be built afresh by ``draw``. It may instead
-    return the artists it changed (a non-empty list): then only those are
-    painted again over a saved picture of the rest (blitting), which costs a
-    fraction of drawing the whole figure; the axes, ticks and labels must
-    then be the ones already drawn.
+    To redraw faster, ``draw`` may return an :data:`Update`,
+    ``update(**values)``. Later changes call it first, on the same figure: it
+    returns the artists it changed (an image, a title, a whole Axes whose
+    scale changed), and only those are painted again over a saved picture of
+    the rest (blitting); the axes, ticks and labels not in the list must be
+    the ones already drawn. Returning ``[figure]`` repaints the whole figure
+    (kept, not rebuilt); returning None means the change needs a new figure,
+    which ``draw`` then builds afresh.
     """
 
-    def __init__(self, draw: Callable[..., None], controls: dict[str, widgets.Widget],
-                 figsize: tuple[float, float] = (9, 5)) -> None:
+    def __init__(self, draw: Callable[..., Update | None], controls: dict[str, widgets.Widget],
+                 figsize: tuple[float, float] = (9, 5),
+                 buttons: Sequence[widgets.Widget] = ()) -> None:
+        if not controls:
+            raise ValueError("a live panel needs at least one control")
         self.draw = draw
-        self.controls = controls
+        self.controls = dict(controls)
         self.figsize = figsize
         self.output = widgets.Output()
         self.figure: Figure | None = None
         self.redraws = 0
-        self._update: Callable[..., bool] | None = None
+        self._update: Update | None = None
         self._background = None  # (the layer it leaves out, the saved pixels)
-        super().__init__([widgets.HBox(list(controls.values())), self.output])
-        for control in controls.values():
+        row = widgets.HBox([*self.controls.values(), *buttons])
+        super().__init__([row, self.output])
+        for control in self.controls.values():
             control.observe(self._on_change, names="value")
         _PANELS.append(weakref.ref(self))
         self.redraw()
 
     def values(self) -> dict:
+        """The current value of every control, by name."""
         return {name: control.value for name, control in self.controls.items()}
 
     def _on_change(self, change) -> None:
@@ -171,18 +170,29 @@ class LivePanel(widgets.VBox):
         Figure, which costs less than ``Figure.clear()``.
         """
         values = self.values()
-        updated = self._update is not None and self._update(**values)
-        if not updated:
-            self.figure = Figure(figsize=self.figsize)
-            FigureCanvasAgg(self.figure)
-            update = self.draw(self.figure, **values)
-            self._update = update if callable(update) else None
-            self._background = None
+        changed = None if self._update is None else self._update(**values)
+        if changed is None:
+            self.rebuild()
+            return
         self.redraws += 1
-        if isinstance(updated, (list, tuple)):
-            self.output.outputs = (self._blit(_layer(list(updated))),)
-        else:
+        if self.figure in changed:
             self.output.outputs = (figure_output(self.figure),)
+        else:
+            self.output.outputs = (self._blit(_layer(list(changed))),)
+
+    def rebuild(self) -> None:
+        """Draw the figure for the current values afresh, on a new Figure."""
+        self.figure = Figure(figsize=self.figsize)
+        FigureCanvasAgg(self.figure)
+        update = self.draw(self.figure, **self.values())
+        self._update = update if callable(update) else None
+        self._background = None
+        self.redraws += 1
+        self.output.outputs = (figure_output(self.figure),)
+
+    def png(self) -> bytes:
+        """The picture the panel shows now, as PNG bytes."""
+        return base64.b64decode(self.output.outputs[0]["data"]["image/png"])
 
     def _blit(self, layer: list[Artist], dpi: int = 96) -> dict:
         """Paint ``layer`` over the saved picture of everything else; return the PNG output.
@@ -228,7 +238,7 @@ def live_panels() -> list[LivePanel]:
     return [panel for panel in (ref() for ref in _PANELS) if panel is not None]
 
 
-def live_figure(draw: Callable[..., None], figsize: tuple[float, float] = (9, 5),
+def live_figure(draw: Callable[..., Update | None], figsize: tuple[float, float] = (9, 5),
                 **controls: widgets.Widget) -> LivePanel:
     """Return a :class:`LivePanel`: ``draw(fig, **values)`` redrawn when a control moves.
 
@@ -243,43 +253,6 @@ def live_figure(draw: Callable[..., None], figsize: tuple[float, float] = (9, 5)
     return LivePanel(draw, controls, figsize)
 
 
-def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
-                 figsize: tuple[float, float] = (9, 4), interval: int = 800) -> HTML:
-    """Return an HTML frame player (matplotlib's ``to_jshtml`` page) that plays without a kernel.
-
-    ``draw_frame(fig, i)`` draws frame i on an emptied figure. The frames go
-    straight to matplotlib's HTMLWriter, the writer behind ``to_jshtml``:
-    through ``FuncAnimation`` every frame would be drawn twice.
-    """
-    fig = Figure(figsize=figsize)
-    FigureCanvasAgg(fig)
-    writer = HTMLWriter(fps=1000 / interval, embed_frames=True, default_mode="once")
-    with TemporaryDirectory() as folder:
-        page = Path(folder, "player.html")
-        with writer.saving(fig, page, dpi=fig.dpi):
-            for i in range(n_frames):
-                _empty(fig)
-                draw_frame(fig, i)
-                if isinstance(fig.get_layout_engine(), PlaceHolderLayoutEngine):
-                    fig.set_layout_engine(None)  # else savefig draws the frame twice
-                writer.grab_frame()
-        # Icons as inline SVG, not Font Awesome from a CDN: the buttons show offline too.
-        return HTML(offline_player(page.read_text(encoding="utf-8")))
-
-
-def _empty(fig: Figure) -> None:
-    """Remove everything from the figure (faster than ``fig.clear()``, which first
-    resets every axes it is about to throw away)."""
-    for ax in tuple(fig.axes):
-        fig.delaxes(ax)
-    fig.clear()
-
-
-def is_static_build() -> bool:
-    """True while the static site is being built (no reader will move a slider)."""
-    return os.environ.get(STATIC_ENV) == "1"
-
-
 def show_source(obj) -> Code:
     """Return ``obj``'s source code, syntax-highlighted, for a notebook to display.
 
@@ -287,77 +260,3 @@ def show_source(obj) -> Code:
     own functions rather than a copy.
     """
     return Code(inspect.getsource(obj), language="python")
-
-
-def _simulated_positions(shuffle: Callable, n: int, trials: int, seed: int) -> np.ndarray:
-    """Frequencies of card i at position j: batched with NumPy when cardlib can."""
-    try:
-        batched.kernel_for(shuffle)
-    except TypeError:  # no batched version: one deck at a time
-        return stats.position_counts(shuffle, n, trials, rng=seed) / trials
-    return stats.count_positions(stats.simulate(shuffle, n, trials, seed=seed)) / trials
-
-
-def bias_panel(shuffles: dict[str, Callable], n: int = 5, trials: int = 3000,
-               seed: int = 2026, max_exact_paths: int = 50_000) -> LivePanel:
-    """Return a panel: pick a shuffle, a deck size and a number of trials; see where cards land.
-
-    Left, the frequencies of ``trials`` seeded shuffles; right, the exact
-    probabilities when the tree of random choices is small enough to walk.
-    """
-    trial_options = [300, 1000, 3000, 10_000, 30_000]
-    controls = {
-        "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),
-        "n": widgets.IntSlider(value=n, min=2, max=16, description="cards",
-                               continuous_update=False),
-        "trials": widgets.SelectionSlider(options=trial_options, value=trials,
-                                          description="trials", continuous_update=False),
-    }
-
-    def matrices(name: str, n: int, trials: int):
-        shuffle = shuffles[name]
-        simulated = _simulated_positions(shuffle, n, trials, seed)
-        exact_matrix = (stats.position_matrix(shuffle, n)
-                        if exact.estimate_paths(shuffle, n) <= max_exact_paths else None)
-        spread = plots.bias_spread(simulated, *([] if exact_matrix is None else [exact_matrix]))
-        return simulated, exact_matrix, spread
-
-    def title(name: str, n: int, trials: int) -> str:
-        return f"{name}: {trials:,} shuffles of {n} cards"
-
-    def draw(fig: Figure, name: str, n: int, trials: int) -> Callable[..., list | bool]:
-        left, right = fig.subplots(1, 2)
-        simulated, exact_matrix, spread = matrices(name, n, trials)
-        plots.bias_matrix(left, simulated, title(name, n, trials), spread=spread)
-        if exact_matrix is not None:
-            plots.bias_matrix(right, exact_matrix, "exact probabilities", spread=spread)
-        else:
-            right.axis("off")
-            right.text(0.5, 0.5, f"Exact enumeration of {name}\non {n} cards would walk\n"
-                       f"more than {max_exact_paths:,} paths:\ntry fewer cards.",
-                       ha="center", va="center", fontsize=13, transform=right.transAxes)
-        fig.tight_layout()
-        built_n, built_exact = n, exact_matrix is not None
-
-        def update(name: str, n: int, trials: int) -> list | bool:
-            """Same deck size and layout: new colours and title, no new axes."""
-            if n != built_n:
-                return False
-            simulated, exact_matrix, spread = matrices(name, n, trials)
-            if (exact_matrix is not None) != built_exact:
-                return False
-            images = [left.images[0]] + ([right.images[0]] if built_exact else [])
-            norm = plots.bias_norm(n, spread)
-            rescaled = (norm.vmin, norm.vmax) != (images[0].norm.vmin, images[0].norm.vmax)
-            for image, matrix in zip(images, [simulated, exact_matrix]):
-                image.set_data(matrix)
-                if rescaled:
-                    image.set_norm(plots.bias_norm(n, spread))
-            left.set_title(title(name, n, trials), fontsize=13)
-            # A colour bar (slow to draw) changes only with its image's scale.
-            bars = [image.colorbar.ax for image in images] if rescaled else []
-            return [*images, left.title, *bars]
-
-        return update
-
-    return LivePanel(draw, controls, figsize=(12, 5))

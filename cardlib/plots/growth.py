@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from matplotlib.axes import Axes
 
-from .growth import Growth
-from .plots import OKABE_ITO
+from ..growth import Growth
+from .style import OKABE_ITO
 
 __all__ = ["size_steps", "cost_per_append", "build_times"]
 

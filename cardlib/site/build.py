@@ -3,7 +3,7 @@
 ``python -m cardlib.site`` (``make html``) executes each ``notebooks/NN_*.ipynb``
 in a fresh kernel and writes ``build/html/``: one page per lesson, an
 ``index.html`` listing the lessons with one-line summaries, and ``site.css``.
-No page loads anything from another host: the steps of :mod:`cardlib.offline`
+No page loads anything from another host: the steps of :mod:`cardlib.site.offline`
 replace widgets by their saved figures, the player icons by inline SVG, and
 formulas by MathML, and ``site.css`` embeds the playing-card glyphs and the
 CJK characters the pages use.
@@ -20,12 +20,12 @@ from pathlib import Path
 
 import nbformat
 from jinja2 import DictLoader
+from nbconvert import HTMLExporter
 
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
+from .run import execute, lesson_paths
 
-__all__ = ["LESSON_GLOB", "lesson_paths", "execute", "export", "summary", "build_site"]
-
-LESSON_GLOB = "[0-9][0-9]_*.ipynb"
+__all__ = ["export", "summary", "build_site", "main"]
 
 # The JupyterLab look of nbconvert's "lab" template, without the blocks that
 # load require.js, the widget manager, MathJax and mermaid from CDNs. site.css
@@ -60,33 +60,8 @@ body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
 """
 
 
-def lesson_paths(folder: str | Path = "notebooks") -> list[Path]:
-    """The lessons in reading order: ``NN_name.ipynb`` files of ``folder``."""
-    return sorted(Path(folder).glob(LESSON_GLOB))
-
-
-def execute(path: Path, timeout: int = 300) -> nbformat.NotebookNode:
-    """Run every cell of the notebook at ``path`` in a fresh kernel; return it executed.
-
-    The kernel starts in the notebook's folder; widget state is saved in the
-    notebook's metadata (nbclient's default), which is where slider figures live.
-    """
-    from nbclient import NotebookClient
-
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(
-        nb,
-        timeout=timeout,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(Path(path).parent)}},
-    ).execute()
-    return nb
-
-
 def export(nb: nbformat.NotebookNode, title: str) -> str:
     """Render an executed notebook as one offline HTML page."""
-    from nbconvert import HTMLExporter
-
     exporter = HTMLExporter(
         template_name="lab",
         exclude_input_prompt=True,
@@ -207,7 +182,3 @@ def main(argv: list[str] | None = None) -> int:
     pages = build_site(paths, args.out)
     print(f"wrote {len(pages)} pages to {args.out}/ (open {args.out}/index.html)")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,8 +1,4 @@
-"""Pictures for the riffle lesson. Each function draws given data and returns its axes.
-
-Kept apart from :mod:`cardlib.plots` (which holds the shared card faces and
-bias matrices) so that neither module grows past a few hundred lines.
-"""
+"""Pictures for the riffle lesson. Each function draws given data and returns its axes."""
 
 from __future__ import annotations
 
@@ -11,21 +7,21 @@ from collections.abc import Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.colors import TwoSlopeNorm, to_rgba
+from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyBboxPatch
 from matplotlib.ticker import MaxNLocator
 
-from .cards import Card
-from .plots import _GAP, _WIDTH, BIAS_CMAP, OKABE_ITO, draw_cards
+from ..cards import Card
+from .cards import deck_picture
+from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO
 
 __all__ = [
     "SEQUENCE_COLOURS",
     "cut_bars",
     "STACK_COLOURS",
     "merge_picture",
-    "deck_picture",
     "rising_scatter",
+    "rising_picture",
     "rising_growth",
     "distance_curve",
     "position_heatmap",
@@ -60,7 +56,7 @@ def _row(fig: Figure, cards: Sequence[Card], colours: Sequence[str], slot: int, 
          title: str) -> Axes:
     # One axes per row, as wide as its cards, so that every row draws cards the same size.
     def span(count: int) -> float:
-        return count * (_WIDTH + _GAP) + _GAP
+        return count * (CARD_WIDTH + CARD_GAP) + CARD_GAP
 
     height = 0.27
     ax = fig.add_axes((0.02, 0.66 - slot * 0.32, 0.96 * span(max(len(cards), 1)) / span(width),
@@ -89,28 +85,6 @@ def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
     return fig
 
 
-def _faces(ax: Axes) -> list[FancyBboxPatch]:
-    """The card faces on the axes, in the order they were drawn."""
-    return [artist for artist in ax.get_children() if isinstance(artist, FancyBboxPatch)]
-
-
-def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
-                 colours: Sequence[str] | None = None, title: str | None = None) -> Axes:
-    """Draw a deck bottom card first; ``colours`` tints each card (e.g. by rising sequence)."""
-    before = len(_faces(ax))
-    draw_cards(ax, cards, per_row=per_row)
-    if colours is not None:
-        faces = _faces(ax)[before:]
-        assert len(faces) == len(cards), "draw_cards draws one rounded box per card"
-        for face, colour in zip(faces, colours):
-            face.set_facecolor(to_rgba(colour, 0.28))
-            face.set_edgecolor(colour)
-            face.set_linewidth(2.5)
-    if title:
-        ax.set_title(title, fontsize=13)
-    return ax
-
-
 def rising_scatter(ax: Axes, order: Sequence[int],
                    sequences: Sequence[Sequence[int]]) -> Axes:
     """Plot each card's brand-new place against its place now; one line per rising sequence."""
@@ -123,6 +97,23 @@ def rising_scatter(ax: Axes, order: Sequence[int],
     ax.set_ylabel("position in the brand-new deck", fontsize=12)
     ax.set_title(f"{len(sequences)} rising sequences, each an increasing line", fontsize=13)
     return ax
+
+
+def rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
+                   sequences: Sequence[Sequence[int]], k: int) -> Figure:
+    """Draw the riffled deck coloured by rising sequence (left) beside :func:`rising_scatter`.
+
+    ``order`` lists the brand-new positions of the cards now in the deck,
+    bottom first; ``cards[c]`` is the card that was at position c.
+    """
+    colour_of = {card: SEQUENCE_COLOURS[i % len(SEQUENCE_COLOURS)]
+                 for i, sequence in enumerate(sequences) for card in sequence}
+    deck_ax, scatter_ax = fig.subplots(1, 2, width_ratios=[2.2, 1])
+    deck_picture(deck_ax, [cards[c] for c in order], per_row=14,
+                 colours=[colour_of[c] for c in order],
+                 title=f"{k} riffle{'s' * (k != 1)}: cards coloured by rising sequence")
+    rising_scatter(scatter_ax, order, sequences)
+    return fig
 
 
 def rising_growth(ax: Axes, counts: dict[int, Sequence[int]], exact_means: dict[int, float],

@@ -1,13 +1,13 @@
 """Make an executed notebook show everything offline, with no kernel and no network.
 
-The static site (:mod:`cardlib.site`) runs each lesson once and then applies
+The static site (:mod:`cardlib.site.build`) runs each lesson once and then applies
 these steps before rendering it to HTML:
 
 - :class:`StaticWidgets` replaces each widget view by what its Output widgets
   hold (the figure that :class:`cardlib.widgets.LivePanel` drew at the default
   values) plus one line naming those values, and drops the widget state, so
   no widget manager is needed;
-- :func:`offline_player` gives matplotlib's frame player inline SVG icons
+- :func:`cardlib.widgets.offline_player` gives matplotlib's frame player inline SVG icons
   instead of Font Awesome from a CDN;
 - :func:`math_to_mathml` turns ``$...$`` and ``$$...$$`` in Markdown into
   MathML, which browsers draw natively, so no MathJax is needed;
@@ -29,25 +29,28 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from fontTools import subset
+from fontTools.ttLib import TTFont
+from latex2mathml.converter import convert
+from matplotlib import font_manager
 from nbconvert.preprocessors import Preprocessor
 
-from .icons import offline_player
+from ..widgets.player import offline_player
+from .run import WIDGET_STATE, WIDGET_VIEW
 
 __all__ = [
     "StaticWidgets",
-    "offline_player",
+    "static_outputs",
+    "is_cjk",
+    "EmbeddedFont",
     "math_to_mathml",
     "site_fonts_css",
     "find_font",
     "CARDS",
     "CJK",
     "CARD_BLOCK",
-    "WIDGET_VIEW",
-    "WIDGET_STATE",
 ]
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 #: The Unicode playing-card block; 82 of its code points are assigned.
 CARD_BLOCK = range(0x1F0A0, 0x1F100)
 
@@ -188,8 +191,6 @@ _MATH = re.compile(
 
 
 def _mathml(match: re.Match) -> str:
-    from latex2mathml.converter import convert
-
     block, inline = match.groups()
     tex = block if block is not None else inline
     tex = " ".join(tex.split())
@@ -270,9 +271,6 @@ CJK = EmbeddedFont(
 
 def find_font(font: EmbeddedFont = CARDS) -> Path:
     """Return an installed font file for ``font``, or raise naming the package to install."""
-    from fontTools.ttLib import TTFont
-    from matplotlib import font_manager
-
     for path in sorted(font_manager.findSystemFonts()):
         if Path(path).name in font.files:
             with TTFont(path, lazy=True, fontNumber=0) as ttf:
@@ -287,9 +285,6 @@ def find_font(font: EmbeddedFont = CARDS) -> Path:
 
 @functools.lru_cache(maxsize=8)
 def _font_face(font: EmbeddedFont, codes: tuple[int, ...], unicode_range: str) -> str:
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
     buffer = io.BytesIO()
     with TTFont(find_font(font), fontNumber=0) as ttf:
         options = subset.Options()

@@ -1,6 +1,6 @@
 """How fast is cardlib? Every figure is a ratio or time measured in this process.
 
-Run ``python -m cardlib.bench`` (``--help`` for options). It prints a table and
+Run ``python -m cardlib.site.bench`` (``make bench``; ``--help`` for options). It prints a table and
 writes the same rows as JSON (default ``build/bench.json``). Each comparison
 runs both sides interleaved, round after round, and reports the median of
 the rounds' ratios: load from elsewhere slows both sides of a round alike.
@@ -21,18 +21,23 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
+import matplotlib
 import numpy as np
 
-from . import exact, riffle, shuffles, stats
+from .. import exact, riffle, shuffles, stats
+from .kernel import TIMING_CELL
+from .run import cell_seconds, execute, lesson_paths
 
-__all__ = ["choice_and_remove", "compare", "main"]
+__all__ = [
+    "choice_and_remove", "compare", "bench_python", "bench_simulate", "bench_exact",
+    "bench_notebooks", "machine", "table", "main",
+]
 
 SECTIONS = ("python", "simulate", "exact", "notebooks")
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
 def choice_and_remove(deck, rng: random.Random) -> list:
-    """Seed 001's way, for comparison only: ``rng.choice`` a card, ``list.remove`` it."""
+    """The Python article's way, for comparison only: ``rng.choice`` a card, ``list.remove`` it."""
     pile, shuffled = list(deck), []
     while pile:
         card = rng.choice(pile)
@@ -154,50 +159,22 @@ def bench_exact(quick: bool) -> list[dict]:
     return rows
 
 
-# Appended to each lesson: redraws every panel the lesson made, prints JSON.
-_TIMING_CELL = """
-import json as _json, statistics as _statistics, time as _time
-from cardlib import widgets as _widgets
-_rows = []
-for _panel in _widgets.live_panels():
-    _names = [k for k, v in globals().items() if v is _panel and not k.startswith("_")]
-    _wall, _cpu = [], []
-    for _ in range({repeats}):
-        _start, _start_cpu = _time.perf_counter(), _time.process_time()
-        _panel.redraw()
-        _wall.append(_time.perf_counter() - _start)
-        _cpu.append(_time.process_time() - _start_cpu)
-    _rows.append({{"panel": (_names or ["(unnamed)"])[0],
-                   "draw": _panel.draw.__qualname__, "controls": list(_panel.controls),
-                   "median_ms": 1e3 * _statistics.median(_wall),
-                   "median_cpu_ms": 1e3 * _statistics.median(_cpu)}})
-print("BENCH" + _json.dumps(_rows))
-"""
-
-
-def bench_notebooks(quick: bool, directory: Path = NOTEBOOKS) -> list[dict]:
+def bench_notebooks(quick: bool, directory: Path = Path("notebooks")) -> list[dict]:
     """Execute every lesson headless; time it, and every slider's redraw at default values."""
-    import nbformat  # noqa: PLC0415 (only this section needs Jupyter)
-    from nbclient import NotebookClient  # noqa: PLC0415
-
-    paths = sorted(directory.glob("[0-9][0-9]_*.ipynb"))
+    paths = lesson_paths(directory)
     rows, total = [], 0.0
     if not paths:
         return [_row("notebooks", "lessons", float("nan"), "", None, f"none in {directory}")]
     for path in paths:
-        nb = nbformat.read(path, as_version=4)
-        nb.cells.append(nbformat.v4.new_code_cell(_TIMING_CELL.format(repeats=3 if quick else 7)))
-        client = NotebookClient(nb, timeout=600, kernel_name="python3",
-                                resources={"metadata": {"path": str(path.parent)}})
         start = time.perf_counter()
-        client.execute()
+        nb = execute(path, [TIMING_CELL.format(repeats=3 if quick else 7)])
         wall = time.perf_counter() - start
         timing = nb.cells[-1]
-        timed = _cell_seconds(timing)
-        total += wall - timed
-        slowest = sorted(((_cell_seconds(c), i) for i, c in enumerate(nb.cells[:-1])
+        total += wall - cell_seconds(timing)
+        slowest = sorted(((cell_seconds(c), i) for i, c in enumerate(nb.cells[:-1])
                           if c.cell_type == "code"), reverse=True)[:3]
-        rows.append(_row("notebooks", f"{path.stem}: executed headless", wall - timed, "s", 10.0,
+        rows.append(_row("notebooks", f"{path.stem}: executed headless",
+                         wall - cell_seconds(timing), "s", 10.0,
                          "slowest cells: " + ", ".join(f"#{i} {s:.1f} s" for s, i in slowest)))
         printed = "".join(o.get("text", "") for o in timing.outputs if o.get("name") == "stdout")
         panels = json.loads(printed.split("BENCH", 1)[1]) if "BENCH" in printed else []
@@ -209,19 +186,6 @@ def bench_notebooks(quick: bool, directory: Path = NOTEBOOKS) -> list[dict]:
     return rows
 
 
-def _cell_seconds(cell) -> float:
-    """The time nbclient recorded for one cell (from its execution metadata)."""
-    from datetime import datetime  # noqa: PLC0415
-
-    stamps = cell.metadata.get("execution", {})
-    try:
-        started = datetime.fromisoformat(stamps["iopub.execute_input"].replace("Z", "+00:00"))
-        ended = datetime.fromisoformat(stamps["shell.execute_reply"].replace("Z", "+00:00"))
-    except KeyError:
-        return 0.0
-    return (ended - started).total_seconds()
-
-
 def machine() -> dict:
     """What the figures were measured on."""
     model = ""
@@ -230,8 +194,6 @@ def machine() -> dict:
             if line.startswith("model name"):
                 model = line.split(":", 1)[1].strip()
                 break
-    import matplotlib  # noqa: PLC0415
-
     return {"cpu": model or platform.processor(), "cores": os.cpu_count(),
             "load_average": [round(x, 2) for x in os.getloadavg()],
             "python": platform.python_version(), "numpy": np.__version__,
@@ -254,13 +216,13 @@ def table(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> dict:
-    parser = argparse.ArgumentParser(prog="python -m cardlib.bench",
+    parser = argparse.ArgumentParser(prog="python -m cardlib.site.bench",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--json", default="build/bench.json", help="where to write the rows")
     parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer rounds")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS))
-    parser.add_argument("--notebooks", type=Path, default=NOTEBOOKS,
-                        help="the folder of lessons to execute (default: the repository's)")
+    parser.add_argument("--notebooks", type=Path, default=Path("notebooks"),
+                        help="the folder of lessons to execute (default: ./notebooks)")
     args = parser.parse_args(argv)
     report = {"machine": machine(), "rows": []}
     benches = {"python": bench_python, "simulate": bench_simulate, "exact": bench_exact,

@@ -1,0 +1,216 @@
+"""What simulated decks say about a shuffle, next to what the exact law says.
+
+The model behind the probability lab, the convergence panel and the shuffle
+detective: chi-square tests of simulated decks, p-values as the decks
+accumulate, how far each card's landing spot is from uniform as the sample
+grows, and, for one choice of shuffle, deck size and number of decks,
+everything a picture needs in one result object. Pure functions: seeded, so
+the same arguments give the same numbers on every machine.
+
+>>> from cardlib.shuffles import knuth_shuffle
+>>> checkpoints(1000, count=4)
+[10, 46, 215, 1000]
+>>> result = lab_result(knuth_shuffle, 4, 1000, seed=1)
+>>> result.law is not None, result.test.dof
+(True, 23)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import exact, mixing, stats
+from .checks import whole_number
+from .shuffles import knuth_shuffle
+
+__all__ = [
+    "DECK_CHECKPOINTS",
+    "checkpoints",
+    "p_values",
+    "most_uneven_card",
+    "order_test",
+    "distance_by_trials",
+    "fair_distance_curve",
+    "LabResult",
+    "lab_result",
+    "hidden_shuffle",
+    "DetectiveCase",
+    "detective_case",
+    "ConvergenceResult",
+    "convergence_result",
+]
+
+#: The numbers of decks at which the lab measures the largest card distance.
+DECK_CHECKPOINTS = (100, 300, 1000, 3000, 10_000, 30_000, 100_000)
+
+
+def checkpoints(trials: int, count: int = 20, first: int = 10) -> list[int]:
+    """Return about ``count`` numbers of shuffles from ``first`` to ``trials``, evenly on a log scale.
+
+    >>> checkpoints(1000, count=4)
+    [10, 46, 215, 1000]
+    """
+    trials = whole_number("trials", trials, minimum=1)
+    count = whole_number("count", count, minimum=1, maximum=10_000)
+    first = min(whole_number("first", first, minimum=1), trials)
+    return sorted({int(round(t)) for t in np.geomspace(first, trials, count)})
+
+
+def p_values(decks, at: Sequence[int]) -> list[float]:
+    """Return the chi-square p-value of the position counts of the first t decks, for t in ``at``."""
+    decks = np.asarray(decks)
+    return [stats.chi_square(stats.count_positions(decks[:t])).p_value for t in at]
+
+
+def most_uneven_card(matrix) -> int:
+    """Return the card whose row of the position matrix strays furthest from 1/n (ties: lowest).
+
+    >>> most_uneven_card([[0.5, 0.5], [0.5, 0.5]]), most_uneven_card([[0.5, 0.5], [0.9, 0.1]])
+    (0, 1)
+    """
+    matrix = np.asarray(matrix, dtype=float)
+    return int(np.abs(matrix - 1 / matrix.shape[0]).max(axis=1).argmax())
+
+
+def order_test(decks) -> tuple[stats.ChiSquare, str]:
+    """Chi-square test of simulated decks against a fair shuffle; return (test, what was tested).
+
+    All n! orders when every order is expected at least 5 times, else where
+    the bottom card (card 0) lands, n cells.
+
+    >>> from cardlib.shuffles import naive_swap_shuffle
+    >>> test, what = order_test(stats.simulate(naive_swap_shuffle, 3, 6000, seed=1))
+    >>> what, test.dof, test.p_value < 0.01
+    ('all 6 orders', 5, True)
+    """
+    decks = np.asarray(decks)
+    trials, n = decks.shape
+    if trials >= 5 * math.factorial(n):
+        orders = list(itertools.permutations(range(n)))
+        observed = stats.order_counts(decks)
+        return stats.chi_square([observed.get(o, 0) for o in orders]), f"all {len(orders)} orders"
+    return stats.chi_square(stats.count_positions(decks)[0]), "where the bottom card lands"
+
+
+def distance_by_trials(decks) -> tuple[list[int], list[float]]:
+    """Return the largest card distance measured on the first 100, 300, 1000, ... decks."""
+    decks = np.asarray(decks)
+    at = [t for t in DECK_CHECKPOINTS if t <= len(decks)]
+    return at, [mixing.largest_card_distance(stats.count_positions(decks[:t])) for t in at]
+
+
+@functools.lru_cache(maxsize=64)
+def fair_distance_curve(n: int, trials: int, seed: int) -> tuple[list[int], list[float]]:
+    """:func:`distance_by_trials` for Knuth's fair shuffle: the level of pure sampling noise."""
+    return distance_by_trials(stats.simulate(knuth_shuffle, n, trials, seed=seed))
+
+
+# --- the lab: one shuffle, one deck size, one number of decks ------------------------
+
+
+@dataclass(frozen=True)
+class LabResult:
+    """Everything the lab shows for one choice of shuffle, deck size and number of decks."""
+
+    n: int
+    trials: int
+    simulated: np.ndarray  # fraction of decks with card i at position j
+    law: dict | None  # the exact law, or None when out of reach
+    reason: str  # why there is no exact law ("" when there is one)
+    exact_matrix: np.ndarray | None  # exact P(card i at position j), floats
+    test: stats.ChiSquare
+    tested: str  # what the chi-square test counted
+    curve: tuple[list[int], list[float]]  # largest card distance against decks
+    fair_curve: tuple[list[int], list[float]]  # the same for Knuth's fair shuffle
+
+    @property
+    def exact_distance(self) -> float | None:
+        """The exact largest card distance, or None without an exact law."""
+        if self.exact_matrix is None:
+            return None
+        return mixing.largest_card_distance(self.exact_matrix)
+
+
+def lab_result(shuffle: Callable, n: int, trials: int, seed: int = 2026,
+               max_exact_paths: int = exact.LAW_MAX_PATHS) -> LabResult:
+    """Simulate ``trials`` seeded decks of n cards and set them beside the exact law."""
+    decks = stats.simulate(shuffle, n, trials, seed=seed)
+    law, reason = exact.exact_law_or_reason(shuffle, n, max_exact_paths)
+    exact_matrix = None if law is None else _float_matrix(n, shuffle, max_exact_paths)
+    test, tested = order_test(decks)
+    return LabResult(n, trials, stats.count_positions(decks) / trials, law, reason, exact_matrix,
+                     test, tested, distance_by_trials(decks),
+                     fair_distance_curve(n, trials, seed + 1))
+
+
+@functools.lru_cache(maxsize=256)
+def _float_matrix(n: int, shuffle: Callable, max_paths: int) -> np.ndarray:
+    law = exact.exact_law(shuffle, n, max_paths)
+    matrix = np.array(stats.exact_position_matrix(law), dtype=float)
+    matrix.flags.writeable = False  # shared by every caller
+    return matrix
+
+
+# --- the shuffle detective -------------------------------------------------------------
+
+
+def hidden_shuffle(case: int, suspects: Sequence[str]) -> str:
+    """Return the suspect behind a case number (seeded, so every reader gets the same case).
+
+    >>> hidden_shuffle(3, ["a", "b"]) == hidden_shuffle(3, ["a", "b"])
+    True
+    """
+    if not suspects:
+        raise ValueError("the detective needs at least one suspect")
+    return random.Random(f"case {case}").choice(list(suspects))
+
+
+@dataclass(frozen=True)
+class DetectiveCase:
+    """One case: the decks a hidden shuffle made, as a position matrix and order counts."""
+
+    case: int
+    answer: str  # the name of the shuffle that made the decks
+    trials: int
+    matrix: np.ndarray  # fraction of decks with card i at position j
+    counts: list[int]  # how often each of the n! orders appeared, most frequent first
+
+
+def detective_case(shuffles: dict[str, Callable], suspects: Sequence[str], case: int, n: int,
+                   trials: int) -> DetectiveCase:
+    """Simulate case number ``case``: ``trials`` decks of n cards from a hidden suspect."""
+    answer = hidden_shuffle(case, suspects)
+    decks = stats.simulate(shuffles[answer], n, trials, seed=case)
+    counts = sorted(stats.order_counts(decks).values(), reverse=True)
+    counts += [0] * (math.factorial(n) - len(counts))
+    return DetectiveCase(case, answer, trials, stats.count_positions(decks) / trials, counts)
+
+
+# --- convergence: frequencies that settle on the exact law -----------------------------
+
+
+@dataclass(frozen=True)
+class ConvergenceResult:
+    """Running frequencies of one card against its exact row, and p-values as decks grow."""
+
+    card: int  # the card followed: the one whose exact row is least even
+    frequencies: np.ndarray  # F[t, j]: fraction of the first t + 1 decks with the card at j
+    exact_row: np.ndarray  # exact P(card at j)
+    at: list[int]  # numbers of decks tested
+    p_values: list[float]  # the chi-square p-value after each of them
+
+
+def convergence_result(decks, exact_matrix) -> ConvergenceResult:
+    """Follow the least even card through ``decks`` and test the decks as they accumulate."""
+    decks = np.asarray(decks)
+    card = most_uneven_card(exact_matrix)
+    at = checkpoints(len(decks))
+    return ConvergenceResult(card, stats.landing_frequencies(decks, card),
+                             np.asarray(exact_matrix, dtype=float)[card], at, p_values(decks, at))

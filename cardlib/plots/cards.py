@@ -1,0 +1,121 @@
+"""Cards as pictures: faces readable on a projector, in rows, bottom card first.
+
+>>> from matplotlib.figure import Figure
+>>> from cardlib.cards import standard_deck
+>>> ax = draw_cards(Figure(figsize=(10, 2)).add_subplot(), standard_deck()[:13])
+>>> len(faces(ax))
+13
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from matplotlib.axes import Axes
+from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
+
+from ..cards import Card
+from .style import BLACK_INK, CARD_GAP, CARD_HEIGHT, CARD_WIDTH, HIGHLIGHT, RED_INK, TITLE_SIZE
+
+__all__ = ["card_size_points", "draw_cards", "faces", "deck_picture", "row_axes"]
+
+
+def card_size_points(ax: Axes, columns: int, rows: int) -> float:
+    """Return the width in points of one card face drawn by :func:`draw_cards`."""
+    fig = ax.figure
+    box = ax.get_position()
+    width_in = box.width * fig.get_figwidth()
+    height_in = box.height * fig.get_figheight()
+    x_span = columns * (CARD_WIDTH + CARD_GAP) + CARD_GAP
+    y_span = rows * (CARD_HEIGHT + CARD_GAP) + CARD_GAP
+    # With an equal aspect the tighter of the two directions sets the scale.
+    return CARD_WIDTH * 72 * min(width_in / x_span, height_in / y_span)
+
+
+def draw_cards(
+    ax: Axes,
+    cards: Sequence[Card],
+    per_row: int = 13,
+    highlight: Sequence[int] = (),
+    dim: Sequence[int] = (),
+    labels: Sequence[str] | None = None,
+) -> Axes:
+    """Draw cards as small faces in rows, first card top left; return the axes.
+
+    ``highlight`` and ``dim`` are indices of cards to outline in blue or grey out;
+    ``labels`` are optional captions under each card (for example positions).
+    """
+    cards = list(cards)
+    columns = max(1, min(per_row, len(cards)))
+    rows = max(1, math.ceil(len(cards) / per_row))
+    ax.set_xlim(0, columns * (CARD_WIDTH + CARD_GAP) + CARD_GAP)
+    ax.set_ylim(-(rows * (CARD_HEIGHT + CARD_GAP) + CARD_GAP), 0)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    size = card_size_points(ax, columns, rows)
+    highlight, dim = set(highlight), set(dim)
+    for index, card in enumerate(cards):
+        row, column = divmod(index, per_row)
+        x = CARD_GAP + column * (CARD_WIDTH + CARD_GAP)
+        y = -(row + 1) * (CARD_HEIGHT + CARD_GAP)
+        _draw_face(ax, card, x, y, size, index in highlight, index in dim)
+        if labels is not None:
+            ax.text(x + CARD_WIDTH / 2, y - 0.02, labels[index], ha="center", va="top",
+                    fontsize=max(6, 0.22 * size), color="#444444")
+    return ax
+
+
+def _draw_face(ax: Axes, card: Card, x: float, y: float, size: float,
+               highlighted: bool, dimmed: bool) -> None:
+    ink = RED_INK if card.is_red else BLACK_INK
+    face = "#E6E6E6" if dimmed else "white"
+    # add_artist: as add_patch, without growing the data limits (fixed above): faster.
+    ax.add_artist(FancyBboxPatch(
+        (x, y), CARD_WIDTH, CARD_HEIGHT, boxstyle="round,pad=0,rounding_size=0.07",
+        facecolor=face, edgecolor=HIGHLIGHT if highlighted else "#555555",
+        linewidth=max(2.5, 0.08 * size) if highlighted else 0.8, zorder=2,
+    ))
+    alpha = 0.45 if dimmed else 1.0
+    corner = "JK" if card.is_joker else card.rank
+    centre = "★" if card.is_joker else card.suit
+    ax.text(x + 0.06, y + CARD_HEIGHT - 0.05, corner, ha="left", va="top", color=ink,
+            fontsize=0.36 * size, fontweight="bold", alpha=alpha, zorder=3)
+    ax.text(x + CARD_WIDTH / 2, y + 0.38, centre, ha="center", va="center", color=ink,
+            fontsize=0.62 * size, alpha=alpha, zorder=3)
+
+
+def faces(ax: Axes) -> list[FancyBboxPatch]:
+    """The card faces on the axes, in the order they were drawn."""
+    return [artist for artist in ax.get_children() if isinstance(artist, FancyBboxPatch)]
+
+
+def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
+                 colours: Sequence[str] | None = None, title: str | None = None) -> Axes:
+    """Draw a deck bottom card first; ``colours`` tints each card (e.g. by rising sequence)."""
+    before = len(faces(ax))
+    draw_cards(ax, cards, per_row=per_row)
+    if colours is not None:
+        drawn = faces(ax)[before:]
+        assert len(drawn) == len(cards), "draw_cards draws one rounded box per card"
+        for face, colour in zip(drawn, colours):
+            face.set_facecolor(to_rgba(colour, 0.28))
+            face.set_edgecolor(colour)
+            face.set_linewidth(2.5)
+    if title:
+        ax.set_title(title, fontsize=TITLE_SIZE)
+    return ax
+
+
+def row_axes(fig: Figure, bottom: float, height: float, count: int, total: int) -> Axes:
+    """Return axes for ``count`` cards, as wide as ``count`` slots of a ``total``-card row.
+
+    Keeping the width proportional to the count keeps every card the same size
+    from step to step (draw_cards scales the faces to the axes it is given).
+    """
+    width = 0.96 * max(count, 1) / max(total, 1)
+    ax = fig.add_axes((0.02, bottom, width, height))
+    ax.set_anchor("NW")  # equal aspect shrinks the box: keep it top left
+    return ax

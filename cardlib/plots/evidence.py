@@ -1,0 +1,100 @@
+"""What simulated decks show: frequencies settling on the exact law, p-values, distances."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.ticker import NullLocator
+
+from .style import LINE_COLOURS, OKABE_ITO, plain_log_ticks
+
+__all__ = ["convergence", "p_value_trail", "distance_curves", "order_count_band"]
+
+
+def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | None = None) -> Axes:
+    """Draw running frequencies of ``card`` at each position against trials, exact values dotted.
+
+    ``frequencies`` is from :func:`cardlib.stats.landing_frequencies`;
+    ``exact_row[j]`` is the exact probability that the card ends at position j.
+    """
+    frequencies = np.asarray(frequencies, dtype=float)
+    # About 400 points spread evenly on the log axis are plenty, and keep redraws fast.
+    rows = np.unique(np.geomspace(1, frequencies.shape[0], 400).astype(int)) - 1
+    trials = rows + 1
+    for j, colour in zip(range(frequencies.shape[1]), itertools.cycle(LINE_COLOURS)):
+        ax.semilogx(trials, frequencies[rows, j], color=colour, linewidth=1.6,
+                    label=f"position {j}: exact {float(exact_row[j]):.4f}")
+        ax.axhline(float(exact_row[j]), color=colour, linestyle=":", linewidth=2)
+    plain_log_ticks(ax.xaxis)
+    ax.set_ylim(-0.01, min(1, 2.2 * max(float(max(exact_row)), 1e-9)))
+    ax.set_xlabel("number of shuffles (log scale)", fontsize=12)
+    ax.set_ylabel(f"fraction with card {card} at the position", fontsize=12)
+    ax.legend(fontsize=10, loc="upper right", ncol=2)
+    if title:
+        ax.set_title(title, fontsize=13)
+    return ax
+
+
+def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
+                  level: float = 0.01, title: str | None = None) -> Axes:
+    """Draw chi-square p-values against the number of shuffles, with a significance level."""
+    floor = 1e-20
+    shown = np.maximum(np.asarray(p_values, dtype=float), floor)
+    ax.loglog(trials, shown, "o-", color=OKABE_ITO["blue"], linewidth=2, markersize=5)
+    ax.axhline(level, color=OKABE_ITO["vermillion"], linestyle="--", linewidth=1.5,
+               label=f"p = {level}: below it, call the shuffle unfair")
+    ax.legend(fontsize=10, loc="center left")
+    plain_log_ticks(ax.xaxis)
+    ax.set_ylim(floor / 3, 3)
+    ax.set_yticks([1e-20, 1e-15, 1e-10, 1e-5, 0.01, 1], ["1e-20", "1e-15", "1e-10", "1e-5", "0.01", "1"])
+    ax.yaxis.set_minor_locator(NullLocator())  # 20 decades of minor ticks cost time, say nothing
+    ax.set_xlabel("number of shuffles (log scale)", fontsize=12)
+    ax.set_ylabel(f"chi-square p-value (log; floor {floor:g})", fontsize=12)
+    if title:
+        ax.set_title(title, fontsize=13)
+    return ax
+
+
+def distance_curves(ax: Axes, name: str, curve, fair_curve,
+                    exact_distance: float | None = None) -> Axes:
+    """Draw the largest card distance against the number of decks, for a shuffle and a fair one.
+
+    ``curve`` and ``fair_curve`` are (decks, distances) pairs, as
+    :func:`cardlib.evidence.distance_by_trials` returns them; the exact
+    distance of the shuffle, when known and above 0, is a dotted line. Log-log axes.
+    """
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.plot(*curve, "o-", color=OKABE_ITO["vermillion"], linewidth=2.5, label=name)
+    ax.plot(*fair_curve, "s--", color=OKABE_ITO["blue"],
+            label="Knuth's swaps (fair): sampling noise")
+    if exact_distance is not None and exact_distance > 1e-12:
+        ax.axhline(exact_distance, color="black", linestyle=":", linewidth=2,
+                   label="exact distance of this algorithm")
+    ax.legend(fontsize=10, loc="lower left")
+    return ax
+
+
+def order_count_band(ax: Axes, counts: Sequence[int], trials: int) -> Axes:
+    """Draw how often each order appeared, most frequent first, against a fair shuffle's band.
+
+    The grey band holds about 95% of the counts a fair shuffle gives (the
+    expected count plus or minus two standard deviations); use a symlog axes.
+    """
+    orders = len(counts)
+    expected = trials / orders
+    band = 2 * np.sqrt(expected)
+    ax.fill_between(range(orders), max(expected - band, 0), expected + band,
+                    color="lightgrey", label="a fair shuffle: about 95% of counts")
+    ax.axhline(expected, color="black", linestyle=":", label=f"fair: {expected:.1f} each")
+    ax.plot(range(orders), counts, color=OKABE_ITO["vermillion"], linewidth=2.5,
+            label="this batch")
+    ticks = [t for t in (0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= max(counts)]
+    ax.set_yticks(ticks, [str(t) for t in ticks])
+    ax.minorticks_off()
+    ax.set_title(f"{sum(c > 0 for c in counts)} of the {orders} orders appeared", fontsize=13)
+    ax.legend(fontsize=11, loc="upper right")
+    return ax

@@ -1,0 +1,123 @@
+"""Step-through pictures of pick-and-remove and Knuth's swaps, one step per figure.
+
+The steps come from :mod:`cardlib.steps` (replays of the real algorithms), the
+card faces from :func:`cardlib.plots.draw_cards`; the sliders and players that
+show them are in :mod:`cardlib.widgets.steps`.
+
+>>> from matplotlib.figure import Figure
+>>> from cardlib.cards import step_deck
+>>> from cardlib.steps import knuth_steps
+>>> fig = draw_knuth_step(Figure(figsize=KNUTH_FIGSIZE), knuth_steps(step_deck(6), rng=3)[5])
+>>> fig.texts[0].get_text()[:12]
+'Step 5 of 5:'
+"""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+from ..steps import PickStep, SwapStep
+from .cards import draw_cards, row_axes
+from .style import CARD_GAP, CARD_WIDTH, SETTLED_SHADE
+
+__all__ = [
+    "MAX_STEP_CARDS",
+    "PICK_FIGSIZE",
+    "KNUTH_FIGSIZE",
+    "check_step_size",
+    "draw_pick_step",
+    "draw_knuth_step",
+]
+
+#: A step-through draws the deck in one row; beyond this the faces get too small.
+MAX_STEP_CARDS = 13
+PICK_FIGSIZE = (11, 5.6)
+KNUTH_FIGSIZE = (11, 3.3)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _headline(fig: Figure, text: str) -> None:
+    """The step's sentence, top left: the figure's first text (tests read it there)."""
+    fig.text(0.02, 0.98, text, ha="left", va="top", fontsize=14)
+
+
+def _caption(fig: Figure, top: float, text: str) -> None:
+    # A figure text rather than an axes title: placing a title makes matplotlib
+    # build the (hidden) ticks to avoid them, which costs more than the cards.
+    fig.text(0.025, top + 0.01, text, ha="left", va="bottom", fontsize=12)
+
+
+def check_step_size(n: int) -> None:
+    """Refuse a deck too long for one row of readable card faces."""
+    if n > MAX_STEP_CARDS:
+        raise ValueError(
+            f"a step-through draws one row of at most {MAX_STEP_CARDS} cards, not {n}; "
+            "pass a smaller deck"
+        )
+
+
+def draw_pick_step(fig: Figure, step: PickStep, n_steps: int | None = None) -> Figure:
+    """Draw one pick-and-remove step: the pile before the draw, and the new pile after it.
+
+    The card drawn at this step is outlined in blue in both rows; the numbers
+    under the pile are the positions ``randrange`` chooses from.
+    """
+    pile = step.previous_pile
+    total = len(pile) + len(step.new_pile) - (step.picked is not None)
+    check_step_size(total)
+    n_steps = total if n_steps is None else n_steps
+    if step.picked is None:
+        headline = f"Step 0 of {n_steps}: the deck before any draw"
+    else:
+        headline = (f"Step {step.k} of {n_steps}: randrange({step.draw.args[0]}) gave "
+                    f"{step.picked}, so {step.new_pile[-1]} leaves the pile for the new pile")
+    _headline(fig, headline)
+    top = row_axes(fig, 0.46, 0.36, len(pile), total)
+    highlight = () if step.picked is None else (step.picked,)
+    draw_cards(top, pile, per_row=total, highlight=highlight,
+               labels=[str(p) for p in range(len(pile))])
+    _caption(fig, 0.46 + 0.36,
+             f"pile to draw from ({_cards(len(pile))}; position under each card)")
+    bottom = row_axes(fig, 0.02, 0.36, len(step.new_pile), total)
+    draw_cards(bottom, step.new_pile, per_row=total,
+               highlight=(len(step.new_pile) - 1,) if step.new_pile else ())
+    _caption(fig, 0.02 + 0.36, f"new pile ({_cards(len(step.new_pile))})"
+             if step.new_pile else "new pile (empty)")
+    return fig
+
+
+def draw_knuth_step(fig: Figure, step: SwapStep, n_steps: int | None = None) -> Figure:
+    """Draw one step of Knuth's shuffle: the deck after swap k, with i and j marked.
+
+    The settled part (positions i and up, never touched again) is shaded blue;
+    the cards just swapped are outlined.
+    """
+    n = len(step.deck)
+    check_step_size(n)
+    n_steps = max(n - 1, 0) if n_steps is None else n_steps
+    if step.i is None:
+        headline = f"Step 0 of {n_steps}: the deck before any swap"
+    elif step.i == step.j:
+        headline = (f"Step {step.k} of {n_steps}: randrange({step.i + 1}) gave j = {step.j} "
+                    f"= i, so the card at {step.i} stays")
+    else:
+        headline = (f"Step {step.k} of {n_steps}: randrange({step.i + 1}) gave j = {step.j}, "
+                    f"so positions i = {step.i} and j = {step.j} swap")
+    _headline(fig, headline)
+    ax = row_axes(fig, 0.02, 0.74, n, n)
+    marks = {}
+    if step.i is not None:
+        marks = {step.i: "i", step.j: "j"} if step.i != step.j else {step.i: "i = j"}
+    labels = [f"{p}\n{marks.get(p, '')}" for p in range(n)]
+    swapped = () if step.i is None else {step.i, step.j}
+    draw_cards(ax, step.deck, per_row=max(n, 1), highlight=swapped, labels=labels)
+    settled = step.settled
+    if settled:
+        start = CARD_GAP / 2 + (n - settled) * (CARD_WIDTH + CARD_GAP)
+        ax.axvspan(start, n * (CARD_WIDTH + CARD_GAP) + CARD_GAP / 2, color=SETTLED_SHADE, zorder=0)
+    _caption(fig, 0.02 + 0.74, f"still to shuffle: {_cards(n - settled)}      "
+                                f"settled (shaded): {_cards(settled)}")
+    return fig

@@ -1,0 +1,100 @@
+"""The shared look of every picture: colours, card sizes, text sizes, and small helpers.
+
+Colours follow Okabe and Ito's palette and a purple-orange diverging map,
+both readable with the common colour-vision deficiencies. Text sizes are in
+points at the figure sizes the panels use; nothing here changes ``rcParams``.
+"""
+
+from __future__ import annotations
+
+from matplotlib.axes import Axes
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+__all__ = [
+    "OKABE_ITO",
+    "LINE_COLOURS",
+    "RED_INK",
+    "BLACK_INK",
+    "HIGHLIGHT",
+    "SETTLED_SHADE",
+    "BIAS_CMAP",
+    "CARD_WIDTH",
+    "CARD_HEIGHT",
+    "CARD_GAP",
+    "TITLE_SIZE",
+    "LABEL_SIZE",
+    "TICK_SIZE",
+    "LEGEND_SIZE",
+    "message",
+    "clear",
+    "duration",
+    "plain_log_ticks",
+]
+
+#: Okabe and Ito's colour-blind-safe palette.
+OKABE_ITO = {
+    "orange": "#E69F00",
+    "sky": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "purple": "#CC79A7",
+    "black": "#000000",
+}
+#: Line colours in the order a plot with several lines uses them.
+LINE_COLOURS = tuple(OKABE_ITO[c] for c in
+                     ("blue", "orange", "green", "vermillion", "purple", "sky", "black", "yellow"))
+RED_INK = "#C8102E"
+BLACK_INK = "#111111"
+HIGHLIGHT = OKABE_ITO["blue"]
+#: A pale tint of Okabe-Ito sky blue, behind the settled part of a deck.
+SETTLED_SHADE = "#D6ECF8"
+#: Diverging, white in the middle: orange above fair, purple below.
+BIAS_CMAP = "PuOr_r"
+
+#: A card face, in the data units of :func:`cardlib.plots.draw_cards`: width, height, gap.
+CARD_WIDTH, CARD_HEIGHT, CARD_GAP = 0.72, 1.0, 0.1
+
+#: Text sizes in points.
+TITLE_SIZE, LABEL_SIZE, TICK_SIZE, LEGEND_SIZE = 13, 12, 11, 11
+
+
+def message(ax: Axes, text: str, size: float = 13) -> Axes:
+    """Turn the axes into a centred message (where a picture cannot be drawn); return them."""
+    ax.axis("off")
+    ax.text(0.5, 0.5, text, ha="center", va="center", fontsize=size, transform=ax.transAxes)
+    return ax
+
+
+def clear(ax: Axes) -> Axes:
+    """Remove the lines, filled areas, texts and legend of the axes, keeping the axes and ticks.
+
+    A panel redraws into the same axes this way: making new axes (and their
+    ticks) is the slow part of a redraw.
+    """
+    for artist in [*ax.lines, *ax.collections, *ax.texts]:
+        artist.remove()
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    ax.relim()
+    return ax
+
+
+def duration(seconds: float) -> str:
+    """A time in words for a tick label.
+
+    >>> duration(0.001), duration(1e-5), duration(2.0)
+    ('1 ms', '10 µs', '2 s')
+    """
+    for unit, size in (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if seconds >= size * 0.999:
+            return f"{seconds / size:g} {unit}"
+    return f"{seconds:g} s"
+
+
+def plain_log_ticks(axis, label=lambda v: f"{v:,.0f}" if v >= 1 else f"{v:g}") -> None:
+    """Label a log axis at powers of ten in plain text (mathtext labels are slow to lay out)."""
+    axis.set_major_locator(LogLocator(base=10))
+    axis.set_major_formatter(FuncFormatter(lambda v, _: label(v)))
+    axis.set_minor_formatter(NullFormatter())

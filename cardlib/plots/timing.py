@@ -1,0 +1,45 @@
+"""Running time against deck size on log-log axes, with the fitted slopes."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.ticker import LogLocator, NullLocator
+
+from ..timing import Timings
+from .style import LINE_COLOURS, duration, plain_log_ticks
+
+__all__ = ["timing_loglog"]
+
+
+def timing_loglog(ax: Axes, timings: Timings, fits: dict[str, tuple[float, float]],
+                  largest: int | None = None, points: int = 4,
+                  title: str | None = None) -> Axes:
+    """Draw seconds per shuffle against n on log-log axes, with the fitted lines dashed.
+
+    ``fits`` maps each shuffle to the (slope, intercept) fitted over its last
+    ``points`` sizes up to ``largest``, as :meth:`Timings.fits` returns them.
+    """
+    sizes = timings.sizes_up_to(largest)
+    fitted = sizes[-points:]
+    for (name, seconds), colour in zip(timings.seconds.items(), LINE_COLOURS):
+        seconds = seconds[: len(sizes)]
+        slope, intercept = fits[name]
+        ax.loglog(sizes, seconds, "o-", color=colour, linewidth=2, markersize=6,
+                  label=f"{name}: fitted slope {slope:.2f}")
+        line = np.array([fitted[0] / 1.5, fitted[-1] * 1.5])
+        ax.loglog(line, np.exp(intercept) * line**slope, "--", color=colour, linewidth=1.5)
+    # Plain tick labels in words (mathtext labels are slow to lay out on every redraw).
+    ax.set_xticks(sizes, [f"{n:,}" for n in sizes], rotation=45 if len(sizes) > 6 else 0)
+    # No minor ticks between the labelled sizes: each one is an artist to lay
+    # out on every redraw (a quarter of this panel's redraw time).
+    ax.xaxis.set_minor_locator(NullLocator())
+    plain_log_ticks(ax.yaxis, duration)
+    ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0), numticks=15))
+    ax.set_xlabel("cards in the deck (n, log scale)", fontsize=12)
+    ax.set_ylabel("time per shuffle (log scale)", fontsize=12)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize=11, loc="upper left")
+    if title:
+        ax.set_title(title, fontsize=13)
+    return ax

@@ -1,0 +1,91 @@
+"""The one notebook executor: the site, the bench, the tests and the tools run lessons with it.
+
+A lesson runs top to bottom in a fresh kernel started in the lesson's folder;
+nbclient keeps the widget state in the notebook's metadata, which is where the
+figures of slider panels live. ``extra_cells`` are appended first: the tests
+add :func:`cardlib.site.kernel.sweep_controls`, the bench
+:func:`cardlib.site.kernel.time_redraws`, as one line of code each.
+
+>>> [path.name for path in lesson_paths("no-such-folder")]
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+__all__ = [
+    "LESSON_GLOB",
+    "WIDGET_STATE",
+    "WIDGET_VIEW",
+    "lesson_paths",
+    "execute",
+    "problems",
+    "cell_seconds",
+]
+
+#: The lessons are the notebooks named NN_something.ipynb, read in the order of NN.
+LESSON_GLOB = "[0-9][0-9]_*.ipynb"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def lesson_paths(folder: str | Path = "notebooks") -> list[Path]:
+    """The lessons in reading order: the ``NN_name.ipynb`` files of ``folder``."""
+    return sorted(Path(folder).glob(LESSON_GLOB))
+
+
+def execute(path: str | Path, extra_cells: Sequence[str] = (),
+            timeout: int = 600) -> nbformat.NotebookNode:
+    """Run every cell of the notebook at ``path`` in a fresh kernel; return it executed.
+
+    Each of ``extra_cells`` (code) is appended first, with the id ``extra-0``,
+    ``extra-1``, ... so that a reader of the result can find it.
+    """
+    path = Path(path)
+    nb = nbformat.read(path, as_version=4)
+    for index, source in enumerate(extra_cells):
+        nb.cells.append(nbformat.v4.new_code_cell(source, id=f"extra-{index}"))
+    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    return nb
+
+
+def _problems_in(outputs, where: str) -> list[str]:
+    found = []
+    for output in outputs:
+        kind = output.get("output_type")
+        if kind == "error":
+            found.append(f"{where}: {output.get('ename')}: {output.get('evalue')}")
+        elif kind == "stream" and output.get("name") == "stderr":
+            found.append(f"{where}: stderr: {output.get('text', '').strip()[:500]}")
+    return found
+
+
+def problems(nb: nbformat.NotebookNode) -> list[str]:
+    """Errors and stderr text (warnings) of an executed notebook, in cells and in Output widgets."""
+    found = []
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            found += _problems_in(cell.get("outputs", []), f"cell {index}")
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    for model_id, model in state.items():
+        found += _problems_in(model.get("state", {}).get("outputs", []),
+                              f"Output widget {model_id[:8]}")
+    return found
+
+
+def cell_seconds(cell) -> float:
+    """The time nbclient recorded for one executed cell (0 when it recorded none)."""
+    stamps = cell.metadata.get("execution", {})
+    try:
+        started = datetime.fromisoformat(stamps["iopub.execute_input"].replace("Z", "+00:00"))
+        ended = datetime.fromisoformat(stamps["shell.execute_reply"].replace("Z", "+00:00"))
+    except KeyError:
+        return 0.0
+    return (ended - started).total_seconds()

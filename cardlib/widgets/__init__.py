@@ -1,0 +1,102 @@
+"""The live panels and players: the only part of cardlib that imports ipywidgets.
+
+Every panel is a :class:`LivePanel`: controls above a figure, redrawn by a
+``draw(fig, **values)`` function that calls one model function and one
+picture. Builders return the panel without displaying it. This package
+re-exports every builder, one module per subject:
+
+    panel        LivePanel, live_figure, figure_output, show_source
+    player       frame_player: figures played like a film, with no kernel
+    bias         where cards land, simulated and exact (lessons 1 and 3)
+    steps        step-throughs of pick-and-remove and Knuth's swaps (lessons 2 and 3)
+    timing       running time against deck size (lesson 2)
+    convergence  frequencies settling on the exact law, and p-values (lesson 3)
+    lab          the probability lab and the shuffle detective (lesson 6)
+    riffle       the cut, the merge, rising sequences, the cutoff (lesson 4)
+    growth       a list's size while appending (lesson 5)
+    hand         overhand shuffles, exactly (lesson 7)
+"""
+
+from __future__ import annotations
+
+from .bias import (
+    bias_panel,
+)
+from .convergence import (
+    TRIAL_OPTIONS,
+    convergence_panel,
+)
+from .growth import (
+    size_panel,
+)
+from .hand import (
+    OVERHAND_COUNTS,
+    overhand_panel,
+)
+from .lab import (
+    LAB_DECKS,
+    detective_panel,
+    lab_panel,
+)
+from .panel import (
+    LivePanel,
+    Update,
+    figure_output,
+    live_figure,
+    live_panels,
+    show_source,
+)
+from .player import (
+    frame_player,
+    offline_player,
+)
+from .riffle import (
+    cut_panel,
+    cutoff_panel,
+    merge_panel,
+    riffle_player,
+    rising_panel,
+)
+from .steps import (
+    knuth_player,
+    knuth_slider,
+    pick_player,
+    pick_slider,
+    step_player,
+    step_slider,
+)
+from .timing import (
+    timing_panel,
+)
+
+__all__ = [
+    "LivePanel",
+    "Update",
+    "live_figure",
+    "live_panels",
+    "figure_output",
+    "show_source",
+    "frame_player",
+    "offline_player",
+    "bias_panel",
+    "step_slider",
+    "step_player",
+    "pick_slider",
+    "knuth_slider",
+    "pick_player",
+    "knuth_player",
+    "timing_panel",
+    "TRIAL_OPTIONS",
+    "convergence_panel",
+    "LAB_DECKS",
+    "lab_panel",
+    "detective_panel",
+    "cut_panel",
+    "merge_panel",
+    "riffle_player",
+    "rising_panel",
+    "cutoff_panel",
+    "size_panel",
+    "OVERHAND_COUNTS",
+    "overhand_panel",
+]

@@ -1,0 +1,75 @@
+"""The bias panel: pick a shuffle, a deck size and a number of trials; see where cards land."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from .. import exact, plots, stats
+from ..checks import Shuffle
+from .panel import LivePanel, Update
+
+__all__ = ["bias_panel"]
+
+
+def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
+               seed: int = 2026, max_exact_paths: int = 50_000) -> LivePanel:
+    """Return a panel: pick a shuffle, a deck size and a number of trials; see where cards land.
+
+    Left, the frequencies of ``trials`` seeded shuffles; right, the exact
+    probabilities when the tree of random choices is small enough to walk.
+    """
+    trial_options = [300, 1000, 3000, 10_000, 30_000]
+    controls = {
+        "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),
+        "n": widgets.IntSlider(value=n, min=2, max=16, description="cards",
+                               continuous_update=False),
+        "trials": widgets.SelectionSlider(options=trial_options, value=trials,
+                                          description="trials", continuous_update=False),
+    }
+
+    def matrices(name: str, n: int, trials: int):
+        shuffle = shuffles[name]
+        simulated = stats.simulated_positions(shuffle, n, trials, seed)
+        exact_matrix = (stats.position_matrix(shuffle, n)
+                        if exact.estimate_paths(shuffle, n) <= max_exact_paths else None)
+        spread = plots.bias_spread(simulated, *([] if exact_matrix is None else [exact_matrix]))
+        return simulated, exact_matrix, spread
+
+    def title(name: str, n: int, trials: int) -> str:
+        return f"{name}: {trials:,} shuffles of {n} cards"
+
+    def draw(fig: Figure, name: str, n: int, trials: int) -> Update:
+        left, right = fig.subplots(1, 2)
+        simulated, exact_matrix, spread = matrices(name, n, trials)
+        plots.bias_matrix(left, simulated, title(name, n, trials), spread=spread)
+        if exact_matrix is not None:
+            plots.bias_matrix(right, exact_matrix, "exact probabilities", spread=spread)
+        else:
+            plots.message(right, f"Exact enumeration of {name}\non {n} cards would walk\n"
+                          f"more than {max_exact_paths:,} paths:\ntry fewer cards.")
+        fig.tight_layout()
+        built_n, built_exact = n, exact_matrix is not None
+
+        def update(name: str, n: int, trials: int) -> list | None:
+            """Same deck size and layout: new colours and title, no new axes."""
+            if n != built_n:
+                return None
+            simulated, exact_matrix, spread = matrices(name, n, trials)
+            if (exact_matrix is not None) != built_exact:
+                return None
+            images = [left.images[0]] + ([right.images[0]] if built_exact else [])
+            norm = plots.bias_norm(n, spread)
+            rescaled = (norm.vmin, norm.vmax) != (images[0].norm.vmin, images[0].norm.vmax)
+            for image, matrix in zip(images, [simulated, exact_matrix]):
+                image.set_data(matrix)
+                if rescaled:
+                    image.set_norm(plots.bias_norm(n, spread))
+            left.set_title(title(name, n, trials), fontsize=13)
+            # A colour bar (slow to draw) changes only with its image's scale.
+            bars = [image.colorbar.ax for image in images] if rescaled else []
+            return [*images, left.title, *bars]
+
+        return update
+
+    return LivePanel(draw, controls, figsize=(12, 5))

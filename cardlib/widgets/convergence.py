@@ -1,0 +1,80 @@
+"""The convergence panel: frequencies that settle on the exact probabilities, and chi-square.
+
+Pick a shuffle, a deck size and a number of shuffles; see where one card lands
+as the shuffles accumulate (simulated frequencies against the exact
+probabilities from :mod:`cardlib.exact`), and the chi-square p-value of the
+position counts after each number of shuffles.
+
+>>> from cardlib.shuffles import knuth_shuffle, naive_swap_shuffle
+>>> panel = convergence_panel({"Knuth": knuth_shuffle, "naive": naive_swap_shuffle}, n=4)
+>>> panel.controls["name"].value = "naive"
+>>> panel.redraws
+2
+"""
+
+from __future__ import annotations
+
+import functools
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from .. import evidence, stats
+from ..checks import Shuffle
+from ..plots import clear, convergence, p_value_trail
+from .panel import LivePanel, Update
+
+__all__ = ["TRIAL_OPTIONS", "convergence_panel"]
+
+#: The numbers of shuffles the panel offers.
+TRIAL_OPTIONS = (100, 1_000, 10_000, 100_000)
+
+
+def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10_000,
+                      seed: int = 2026) -> LivePanel:
+    """Return a panel: shuffle, deck size (3 to 6, exact) and number of shuffles; two plots.
+
+    Left, the running frequency of one card at each position with the exact
+    probabilities dotted (the card whose exact row is least even); right, the
+    chi-square p-value as the shuffles grow. Decks come from
+    :func:`cardlib.stats.simulate` (seeded), made once per shuffle and deck
+    size at the largest number of shuffles, then sliced.
+    """
+
+    @functools.lru_cache(maxsize=32)
+    def decks_for(name: str, size: int) -> np.ndarray:
+        return stats.simulate(shuffles[name], size, max(TRIAL_OPTIONS), seed=seed)
+
+    def plot(left: Axes, right: Axes, name: str, n: int, trials: int) -> None:
+        result = evidence.convergence_result(decks_for(name, n)[:trials],
+                                             stats.position_matrix(shuffles[name], n))
+        last = result.p_values[-1]
+        convergence(left, result.frequencies, result.exact_row, result.card,
+                    title=f"{name}, {n} cards: where card {result.card} lands (exact: dotted)")
+        verdict = "unfair" if last < 0.01 else "consistent with fair"
+        p_text = f"p = {last:.2g}" if last > 0 else "p < 1e-300"
+        p_value_trail(right, result.at, result.p_values,
+                      title=f"{p_text} after {trials:,} shuffles: {verdict}")
+
+    def draw(fig: Figure, name: str, n: int, trials: int) -> Update:
+        left, right = fig.subplots(1, 2, width_ratios=[1.4, 1])
+        fig.subplots_adjust(left=0.06, right=0.98, bottom=0.12, top=0.9, wspace=0.28)
+        plot(left, right, name, n, trials)
+
+        def update(name: str, n: int, trials: int) -> list:
+            # Keep the two axes (making axes is the slow part), redraw what is in them.
+            plot(clear(left), clear(right), name, n, trials)
+            return [fig]
+
+        return update
+
+    controls = {
+        "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),
+        "n": widgets.IntSlider(value=n, min=3, max=6, description="cards",
+                               continuous_update=False),
+        "trials": widgets.SelectionSlider(options=TRIAL_OPTIONS, value=trials,
+                                          description="shuffles", continuous_update=False),
+    }
+    return LivePanel(draw, controls, figsize=(14, 5.2))

@@ -1,0 +1,34 @@
+"""The list-growth panel: getsizeof while appending, against ``[None] * n``.
+
+>>> panel = size_panel(n=50)
+>>> panel.controls["n"].value = 200
+>>> panel.redraws
+2
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from .. import growth
+from ..checks import whole_number
+from ..plots import size_steps
+from .panel import LivePanel
+
+__all__ = ["size_panel"]
+
+
+def size_panel(n: int = 100, max_n: int = 2000) -> LivePanel:
+    """A slider for the number of appends: the list's size in bytes, step by step, resizes marked."""
+    version = growth.python_version()
+
+    def draw(fig: Figure, n: int) -> None:
+        appended = growth.appended_sizes(n)
+        size_steps(fig.add_subplot(), appended, growth.preallocated_sizes(n),
+                   growth.growth_events(appended), version)
+
+    max_n = whole_number("max_n", max_n, minimum=1, maximum=100_000)
+    slider = widgets.IntSlider(value=whole_number("n", n, minimum=1, maximum=max_n), min=1,
+                               max=max_n, description="appends", continuous_update=False)
+    return LivePanel(draw, {"n": slider}, figsize=(11, 5.5))

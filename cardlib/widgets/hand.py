@@ -1,0 +1,43 @@
+"""The overhand panel: where each card lands after k overhand shuffles, exactly.
+
+>>> panel = overhand_panel(n=8, shuffles_done=2)
+>>> panel.controls["shuffles_done"].value = 10
+>>> panel.figure.axes[0].get_title()[:27]
+'8 cards after 10 overhand s'
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from .. import hand
+from ..checks import one_of, whole_number
+from ..plots import bias_matrix
+from .panel import LivePanel
+
+__all__ = ["OVERHAND_COUNTS", "overhand_panel"]
+
+#: The numbers of overhand shuffles the panel offers.
+OVERHAND_COUNTS = (0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
+def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> LivePanel:
+    """Sliders for the deck size and the number of shuffles: the exact position matrix."""
+
+    def draw(fig: Figure, n: int, shuffles_done: int) -> None:
+        after = hand.overhand_after(n, shuffles_done)
+        bias_matrix(fig.add_subplot(), after.matrix,
+                    f"{n} cards after {shuffles_done} overhand shuffles: "
+                    f"worst card {after.worst_card_distance:.3f} from uniform")
+        fig.tight_layout()
+
+    max_n = whole_number("max_n", max_n, minimum=2, maximum=hand.OVERHAND_MAX_CARDS)
+    controls = {
+        "n": widgets.IntSlider(value=whole_number("n", n, minimum=2, maximum=max_n), min=2,
+                               max=max_n, description="cards", continuous_update=False),
+        "shuffles_done": widgets.SelectionSlider(
+            options=OVERHAND_COUNTS, value=one_of("shuffles_done", shuffles_done, OVERHAND_COUNTS),
+            description="shuffles", continuous_update=False),
+    }
+    return LivePanel(draw, controls, figsize=(8, 6.5))

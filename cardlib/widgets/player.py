@@ -1,0 +1,95 @@
+"""The frame player: figures played like a film, in JupyterLab and on a page with no kernel.
+
+The frames go through matplotlib's HTMLWriter (the writer behind
+``to_jshtml``), whose nine buttons draw their icons with Font Awesome from a
+CDN; :func:`offline_player` swaps each icon for a small inline SVG, so the
+buttons show with no network, in JupyterLab and on the static site alike.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from IPython.display import HTML
+from matplotlib.animation import HTMLWriter
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.layout_engine import PlaceHolderLayoutEngine
+
+from ..checks import positive_number, whole_number
+
+__all__ = ["frame_player", "offline_player"]
+
+_SVG = (
+    '<svg class="player-icon" viewBox="0 0 16 16" width="1em" height="1em" '
+    'fill="currentColor" aria-hidden="true">{}</svg>'
+)
+_ICONS = {
+    "minus": '<rect x="2" y="7" width="12" height="2"/>',
+    "plus": '<path d="M7 2h2v5h5v2H9v5H7V9H2V7h5z"/>',
+    "play": '<path d="M4 2l10 6-10 6z"/>',
+    "play-flip": '<path d="M12 2L2 8l10 6z"/>',
+    "pause": '<rect x="3" y="2" width="4" height="12"/><rect x="9" y="2" width="4" height="12"/>',
+    "step-forward": '<path d="M3 2l8 6-8 6z"/><rect x="11" y="2" width="2" height="12"/>',
+    "step-backward": '<rect x="3" y="2" width="2" height="12"/><path d="M13 2L5 8l8 6z"/>',
+    "fast-forward": '<path d="M1 2l7 6-7 6zM8 2l7 6-7 6z"/>',
+    "fast-backward": '<path d="M15 2L8 8l7 6zM8 2L1 8l7 6z"/>',
+}
+_FA_LINK = re.compile(
+    r'<link[^>]*href="https?://[^"]*font-awesome[^"]*"[^>]*>\s*', re.I
+)
+_FA_ICON = re.compile(r'<i class="fa fa-([a-z-]+)( fa-flip-horizontal)?"></i>')
+
+
+def _icon(match: re.Match) -> str:
+    name = match.group(1) + ("-flip" if match.group(2) else "")
+    if name not in _ICONS:
+        raise ValueError(f"no offline icon for Font Awesome's {match.group(0)!r}")
+    return _SVG.format(_ICONS[name])
+
+
+def offline_player(page: str) -> str:
+    """Drop the Font Awesome stylesheet link and draw the icons as inline SVG.
+
+    >>> offline_player('<link rel="stylesheet"\\nhref="https://x/font-awesome.css">'
+    ...                '<button><i class="fa fa-play"></i></button>')[:35]
+    '<button><svg class="player-icon" vi'
+    """
+    return _FA_ICON.sub(_icon, _FA_LINK.sub("", page))
+
+
+def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
+                 figsize: tuple[float, float] = (9, 4), interval: int = 800) -> HTML:
+    """Return an HTML frame player (matplotlib's ``to_jshtml`` page) that plays without a kernel.
+
+    ``draw_frame(fig, i)`` draws frame i on an emptied figure. The frames go
+    straight to matplotlib's HTMLWriter, the writer behind ``to_jshtml``:
+    through ``FuncAnimation`` every frame would be drawn twice.
+    """
+    n_frames = whole_number("n_frames", n_frames, minimum=1)
+    interval = positive_number("interval", interval)
+    fig = Figure(figsize=figsize)
+    FigureCanvasAgg(fig)
+    writer = HTMLWriter(fps=1000 / interval, embed_frames=True, default_mode="once")
+    with TemporaryDirectory() as folder:
+        page = Path(folder, "player.html")
+        with writer.saving(fig, page, dpi=fig.dpi):
+            for i in range(n_frames):
+                _empty(fig)
+                draw_frame(fig, i)
+                if isinstance(fig.get_layout_engine(), PlaceHolderLayoutEngine):
+                    fig.set_layout_engine(None)  # else savefig draws the frame twice
+                writer.grab_frame()
+        # Icons as inline SVG, not Font Awesome from a CDN: the buttons show offline too.
+        return HTML(offline_player(page.read_text(encoding="utf-8")))
+
+
+def _empty(fig: Figure) -> None:
+    """Remove everything from the figure (faster than ``fig.clear()``, which first
+    resets every axes it is about to throw away)."""
+    for ax in tuple(fig.axes):
+        fig.delaxes(ax)
+    fig.clear()

@@ -1,0 +1,97 @@
+"""The riffle lesson's panels: the cut, the merge step by step, rising sequences, the cutoff.
+
+>>> panel = cutoff_panel(n=8)
+>>> panel.controls["n"].value = 52
+>>> panel.figure.axes[0].get_title()[:9]
+'52 cards:'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+from IPython.display import HTML
+from matplotlib.figure import Figure
+
+from .. import riffle
+from ..cards import Card
+from ..checks import whole_number
+from ..plots import cut_bars, deck_picture, distance_curve, merge_picture, rising_picture
+from .panel import LivePanel
+from .player import frame_player
+
+__all__ = ["cut_panel", "merge_panel", "riffle_player", "rising_panel", "cutoff_panel"]
+
+
+def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
+    """A slider for the deck size: ``trials`` seeded cuts against the exact binomial law."""
+    trials = whole_number("trials", trials, minimum=1, maximum=100_000)
+
+    def draw(fig: Figure, n: int) -> None:
+        cut_bars(fig.add_subplot(), n, riffle.cut_sizes(n, trials, random.Random(seed)))
+
+    slider = widgets.IntSlider(value=whole_number("n", n, minimum=1, maximum=104), min=1,
+                               max=104, description="cards", continuous_update=False)
+    return LivePanel(draw, {"n": slider}, figsize=(10, 4.5))
+
+
+def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequence[int],
+                step: int = 5) -> LivePanel:
+    """A slider over the drops of one merge (``sources`` from :func:`cardlib.riffle.drop_sources`)."""
+    total = len(stack1) + len(stack2)
+
+    def draw(fig: Figure, step: int) -> None:
+        left1, left2, pile = riffle.merge_state(stack1, stack2, sources, step)
+        merge_picture(fig, left1, left2, pile, sources[:step], total)
+
+    slider = widgets.IntSlider(value=whole_number("step", step, minimum=0, maximum=total), min=0,
+                               max=total, description="drops", continuous_update=False)
+    return LivePanel(draw, {"step": slider}, figsize=(12, 4.8))
+
+
+def riffle_player(deck: Sequence[Card], riffles: int = 7, seed: int = 2019) -> HTML:
+    """A frame player: ``deck`` after 0, 1, ..., ``riffles`` seeded riffles."""
+    riffles = whole_number("riffles", riffles, minimum=0, maximum=30)
+    rng = random.Random(seed)
+    decks = [list(deck)]
+    for _ in range(riffles):
+        decks.append(riffle.riffle(decks[-1], rng))
+
+    def draw_deck(fig: Figure, k: int) -> None:
+        deck_picture(fig.add_subplot(), decks[k], per_row=14,
+                     title=f"The brand-new {len(deck)}-card deck after {k} "
+                           f"riffle{'s' * (k != 1)}")
+
+    return frame_player(draw_deck, len(decks), figsize=(12, 4.6), interval=1200)
+
+
+def rising_panel(cards: Sequence[Card], k: int = 2, max_k: int = 3, seed: int = 7) -> LivePanel:
+    """A slider for the number of riffles: the deck coloured by rising sequence, and its scatter."""
+    n = len(cards)
+
+    def draw(fig: Figure, k: int) -> None:
+        order = riffle.riffles(range(n), k, rng=random.Random(seed))
+        rising_picture(fig, cards, order, riffle.rising_sequences(order), k)
+
+    max_k = whole_number("max_k", max_k, minimum=0, maximum=riffle.MAX_RIFFLES)
+    slider = widgets.IntSlider(value=whole_number("k", k, minimum=0, maximum=max_k), min=0,
+                               max=max_k, description="riffles", continuous_update=False)
+    return LivePanel(draw, {"k": slider}, figsize=(15, 4.8))
+
+
+def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePanel:
+    """A slider for the deck size: the exact distance to uniform against riffles, cutoff marked."""
+    ks = list(range(1, whole_number("max_riffles", max_riffles, minimum=1,
+                                    maximum=riffle.MAX_RIFFLES) + 1))
+
+    def draw(fig: Figure, n: int) -> None:
+        distance_curve(fig.add_subplot(), n, ks, riffle.variation_distances(n, ks),
+                       title=f"{n} cards: the distance falls near 3/2 log2 {n} = "
+                             f"{riffle.cutoff(n):.1f} riffles")
+
+    max_n = whole_number("max_n", max_n, minimum=2, maximum=riffle.MAX_CARDS)
+    slider = widgets.IntSlider(value=whole_number("n", n, minimum=2, maximum=max_n), min=2,
+                               max=max_n, description="cards", continuous_update=False)
+    return LivePanel(draw, {"n": slider}, figsize=(10, 5))

@@ -1,0 +1,101 @@
+"""Step-throughs of pick-and-remove and Knuth's swaps: a slider with Reshuffle, and a player.
+
+>>> from cardlib.cards import step_deck
+>>> panel = knuth_slider(step_deck(6), seed=3)   # a slider over 5 swaps
+>>> panel.controls["step"].value = 5
+>>> panel.redraws, panel.figure.texts[0].get_text()[:12]
+(2, 'Step 5 of 5:')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from ..plots.steps import (
+    KNUTH_FIGSIZE,
+    PICK_FIGSIZE,
+    check_step_size,
+    draw_knuth_step,
+    draw_pick_step,
+)
+from ..steps import knuth_steps, pick_and_remove_steps
+from .panel import LivePanel
+from .player import frame_player
+
+__all__ = [
+    "step_slider",
+    "step_player",
+    "pick_slider",
+    "knuth_slider",
+    "pick_player",
+    "knuth_player",
+]
+
+
+def step_slider(trace: Callable, draw_step: Callable, deck: Sequence, seed: int = 1,
+                figsize: tuple[float, float] = PICK_FIGSIZE) -> LivePanel:
+    """Return a panel: a slider over the steps of ``trace(deck, rng=seed)``, and a Reshuffle button.
+
+    Reshuffle moves to the next seed, so every run can be found again by its
+    seed; the seed box can also be typed into.
+    """
+    check_step_size(len(deck))
+    runs: dict[int, list] = {}
+
+    def steps_for(s: int) -> list:
+        if s not in runs:
+            runs[s] = trace(deck, rng=s)
+        return runs[s]
+
+    last = len(steps_for(seed)) - 1
+
+    def draw(fig: Figure, step: int, seed: int) -> None:
+        draw_step(fig, steps_for(seed)[step], last)
+
+    controls = {
+        "step": widgets.IntSlider(value=0, min=0, max=last, description="step"),
+        "seed": widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed",
+                                       layout=widgets.Layout(width="180px")),
+    }
+    reshuffle = widgets.Button(description="Reshuffle", button_style="info",
+                               tooltip="a new random run (the next seed)")
+
+    def next_seed(_button) -> None:
+        controls["seed"].value += 1
+
+    reshuffle.on_click(next_seed)
+    panel = LivePanel(draw, controls, figsize, buttons=[reshuffle])
+    panel.reshuffle = reshuffle
+    return panel
+
+
+def step_player(steps: Sequence, draw_step: Callable,
+                figsize: tuple[float, float] = PICK_FIGSIZE,
+                interval: int = 1200):
+    """Return the same steps as an HTML frame player that plays without a kernel."""
+    last = len(steps) - 1
+    return frame_player(lambda fig, i: draw_step(fig, steps[i], last), len(steps),
+                        figsize=figsize, interval=interval)
+
+
+def pick_slider(deck: Sequence, seed: int = 1) -> LivePanel:
+    """Step through :func:`~cardlib.shuffles.pick_and_remove` on ``deck``."""
+    return step_slider(pick_and_remove_steps, draw_pick_step, deck, seed, PICK_FIGSIZE)
+
+
+def knuth_slider(deck: Sequence, seed: int = 1) -> LivePanel:
+    """Step through :func:`~cardlib.shuffles.knuth_shuffle` on ``deck``."""
+    return step_slider(knuth_steps, draw_knuth_step, deck, seed, KNUTH_FIGSIZE)
+
+
+def pick_player(deck: Sequence, seed: int = 1):
+    """Play the steps of :func:`~cardlib.shuffles.pick_and_remove` without a kernel."""
+    return step_player(pick_and_remove_steps(deck, rng=seed), draw_pick_step, PICK_FIGSIZE)
+
+
+def knuth_player(deck: Sequence, seed: int = 1):
+    """Play the steps of :func:`~cardlib.shuffles.knuth_shuffle` without a kernel."""
+    return step_player(knuth_steps(deck, rng=seed), draw_knuth_step, KNUTH_FIGSIZE)

@@ -1,0 +1,55 @@
+"""The timing panel: a slider for the largest deck in the log-log fit.
+
+>>> from cardlib.timing import Timings
+>>> panel = timing_panel(Timings([10, 20, 40, 80, 160], {"a": [1, 2, 4, 8, 16]}))
+>>> panel.controls["largest"].value = 80
+>>> panel.figure.axes[0].get_title()
+'Up to 80 cards: a grows like $n^{1.0}$'
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from ..checks import whole_number
+from ..plots import clear, timing_loglog
+from ..timing import Timings
+from .panel import LivePanel, Update
+
+__all__ = ["timing_panel"]
+
+
+def timing_panel(timings: Timings, points: int = 4) -> LivePanel:
+    """Return a panel: a slider for the largest deck in the log-log fit, and the plot.
+
+    The measurements are made once (``timings``); the slider only refits, so it
+    redraws without timing anything again.
+    """
+    points = whole_number("points", points, minimum=2)
+    if len(timings.sizes) < points:
+        raise ValueError(f"a timing panel needs at least {points} sizes, got {len(timings.sizes)}")
+
+    def plot(ax: Axes, largest: int) -> None:
+        fits = timings.fits(largest, points)
+        growth = ", ".join(f"{name} grows like $n^{{{slope:.1f}}}$"
+                           for name, (slope, _) in fits.items())
+        timing_loglog(ax, timings, fits, largest, points,
+                      title=f"Up to {largest:,} cards: {growth}")
+
+    def draw(fig: Figure, largest: int) -> Update:
+        ax = fig.add_subplot()
+        plot(ax, largest)
+        fig.tight_layout()
+
+        def update(largest: int) -> list:
+            # Keep the axes and their layout; replace the lines, legend and title.
+            plot(clear(ax), largest)
+            return [fig]
+
+        return update
+
+    slider = widgets.SelectionSlider(options=timings.sizes[points - 1:], value=timings.sizes[-1],
+                                     description="largest n", continuous_update=False)
+    return LivePanel(draw, {"largest": slider}, figsize=(11, 5.5))
