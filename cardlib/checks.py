@@ -62,7 +62,8 @@ def as_rng(rng=None) -> RandomSource:
     >>> as_rng("seed")
     Traceback (most recent call last):
     ...
-    TypeError: rng must be None, an int seed or an object with a randrange method such as random.Random, not str
+    TypeError: rng must be None, an int seed or an object with a randrange method
+    such as random.Random, not str
     """
     if rng is None:
         return random.Random()
@@ -107,7 +108,8 @@ def probability(name: str, value) -> Fraction:
     >>> probability("p", 0.5)
     Traceback (most recent call last):
     ...
-    TypeError: p must be a Fraction such as Fraction(1, 3) (all randomness goes through randrange), not float 0.5
+    TypeError: p must be a Fraction such as Fraction(1, 3)
+    (all randomness goes through randrange), not float 0.5
     """
     if isinstance(value, bool) or not isinstance(value, (numbers.Integral, Fraction)):
         raise TypeError(
@@ -159,7 +161,8 @@ def in_place(function: str, deck) -> MutableSequence:
     >>> in_place("knuth_shuffle", "ABC")
     Traceback (most recent call last):
     ...
-    TypeError: knuth_shuffle shuffles a list in place, but got str: pass list(...) of it, or use pick_and_remove, which returns a new list
+    TypeError: knuth_shuffle shuffles a list in place, but got str: pass list(...) of it,
+    or use pick_and_remove, which returns a new list
     """
     if not isinstance(deck, MutableSequence):
         raise TypeError(

@@ -52,7 +52,7 @@ DECK_CHECKPOINTS = (100, 300, 1000, 3000, 10_000, 30_000, 100_000)
 
 
 def checkpoints(trials: int, count: int = 20, first: int = 10) -> list[int]:
-    """Return about ``count`` numbers of shuffles from ``first`` to ``trials``, evenly on a log scale.
+    """Return about ``count`` numbers from ``first`` to ``trials``, evenly spaced on a log scale.
 
     >>> checkpoints(1000, count=4)
     [10, 46, 215, 1000]
@@ -64,7 +64,7 @@ def checkpoints(trials: int, count: int = 20, first: int = 10) -> list[int]:
 
 
 def p_values(decks, at: Sequence[int]) -> list[float]:
-    """Return the chi-square p-value of the position counts of the first t decks, for t in ``at``."""
+    """Return the chi-square p-value of the position counts of the first t decks, t in ``at``."""
     decks = np.asarray(decks)
     return [stats.chi_square(stats.count_positions(decks[:t])).p_value for t in at]
 

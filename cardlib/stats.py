@@ -75,7 +75,8 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
     elif seed is None or (isinstance(seed, numbers.Integral) and not isinstance(seed, bool)):
         gen = np.random.default_rng(int(seed) if seed is not None else None)
     else:
-        raise TypeError(f"seed must be None, an int or a numpy Generator, not {type(seed).__name__}")
+        raise TypeError("seed must be None, an int or a numpy Generator, "
+                        f"not {type(seed).__name__}")
     decks = np.empty((trials, n), dtype=dtype)
     decks[:] = np.arange(n, dtype=dtype)
     try:  # check the options before any work
@@ -262,8 +263,10 @@ def chi_square_sf(statistic: float, dof: int) -> float:
 
     Known 5% critical values give 0.05:
 
-    >>> round(chi_square_sf(3.841458820694124, 1), 10), round(chi_square_sf(18.307038053275146, 10), 10)
-    (0.05, 0.05)
+    >>> round(chi_square_sf(3.841458820694124, 1), 10)
+    0.05
+    >>> round(chi_square_sf(18.307038053275146, 10), 10)
+    0.05
     """
     if isinstance(dof, bool) or not isinstance(dof, int) or dof < 1:
         raise ValueError(f"degrees of freedom must be a whole number of at least 1, got {dof!r}")
@@ -362,8 +365,10 @@ def landing_frequencies(decks, card: int = 0) -> np.ndarray:
     """
     decks = np.asarray(decks)
     if decks.ndim != 2 or decks.shape[0] == 0:
-        raise ValueError(f"decks must be a non-empty 2-D array, one deck per row, got shape {decks.shape}")
-    if isinstance(card, bool) or not isinstance(card, numbers.Integral) or not 0 <= card < decks.shape[1]:
+        raise ValueError("decks must be a non-empty 2-D array, one deck per row, "
+                         f"got shape {decks.shape}")
+    if (isinstance(card, bool) or not isinstance(card, numbers.Integral)
+            or not 0 <= card < decks.shape[1]):
         raise ValueError(f"card must be one of 0..{decks.shape[1] - 1} in decks of "
                          f"{decks.shape[1]} cards, got {card!r}")
     hits = np.cumsum(decks == card, axis=0)
@@ -377,7 +382,8 @@ def cycle_count(order) -> int:
     (3, 1, 2)
     """
     if sorted(order) != list(range(len(order))):
-        raise ValueError(f"cycle_count needs a permutation of 0..{len(order) - 1}, got {tuple(order)}")
+        raise ValueError(f"cycle_count needs a permutation of 0..{len(order) - 1}, "
+                         f"got {tuple(order)}")
     seen = [False] * len(order)
     cycles = 0
     for start in range(len(order)):

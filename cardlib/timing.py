@@ -78,7 +78,7 @@ class Timings:
 
     def fits(self, largest: int | None = None,
              points: int = 4) -> dict[str, tuple[float, float]]:
-        """Each shuffle's (slope, intercept) fitted over its last ``points`` sizes up to ``largest``.
+        """Each shuffle's (slope, intercept), fitted on its last ``points`` sizes up to ``largest``.
 
         >>> round(Timings([10, 20, 40], {"a": [1, 2, 4]}).fits()["a"][0], 9)
         1.0
@@ -92,7 +92,7 @@ class Timings:
                 for name, times in self.seconds.items()}
 
     def slopes(self, largest: int | None = None, points: int = 4) -> dict[str, float]:
-        """The fitted log-log slope of each shuffle over its last ``points`` sizes up to ``largest``."""
+        """Each shuffle's log-log slope, fitted on its last ``points`` sizes up to ``largest``."""
         return {name: fit[0] for name, fit in self.fits(largest, points).items()}
 
     def sizes_up_to(self, largest: int | None = None) -> list[int]:

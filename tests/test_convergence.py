@@ -102,7 +102,8 @@ def test_checkpoints():
 
 
 def test_convergence_panel_redraws_at_every_extreme():
-    shuffles = {"Knuth": knuth_shuffle, "naive swap": naive_swap_shuffle, "Sattolo": sattolo_shuffle}
+    shuffles = {"Knuth": knuth_shuffle, "naive swap": naive_swap_shuffle,
+                "Sattolo": sattolo_shuffle}
     panel = convergence_panel(shuffles, n=4, trials=1000)
     controls = panel.controls
 
@@ -131,7 +132,8 @@ def test_convergence_panel_redraws_at_every_extreme():
 
 def test_plots_draw_what_they_are_given():
     fig, axes = plt.subplots(1, 4)
-    timings = Timings([10, 20, 40, 80], {"a": [1e-5, 2e-5, 4e-5, 8e-5], "b": [1e-5, 4e-5, 1.6e-4, 6.4e-4]})
+    timings = Timings([10, 20, 40, 80], {"a": [1e-5, 2e-5, 4e-5, 8e-5],
+                                         "b": [1e-5, 4e-5, 1.6e-4, 6.4e-4]})
     plots.timing_loglog(axes[0], timings, timings.fits())
     assert [t.get_text() for t in axes[0].get_legend().get_texts()] == [
         "a: fitted slope 1.00", "b: fitted slope 2.00"]

@@ -44,7 +44,7 @@ def descents(order):
 
 @pytest.mark.parametrize("n", range(1, 8))
 def test_overhand_half_gives_each_packet_split_equally(n):
-    """p = 1/2: the 2^(n-1) ways to cut the gaps give 2^(n-1) distinct orders, each equally likely."""
+    """p = 1/2: the 2^(n-1) ways to cut the gaps give 2^(n-1) distinct orders, equally likely."""
     dist = exact.distribution(overhand_shuffle, n)
     assert set(dist.values()) == {Fraction(1, 2 ** (n - 1))}
     # The same orders, built independently from every set of cut gaps.
@@ -265,34 +265,44 @@ BAD_CALLS = [
     (lambda: faro_order(51), ValueError, "even number of cards, got 51"),
     (lambda: faro_order(0), ValueError, "n must be at least 2, got 0"),
     (lambda: multiplicative_order(2, 52), ValueError, "2 has no multiplicative order modulo 52"),
-    (lambda: overhand_shuffle(range(5), p=0.3), TypeError, r"p must be a Fraction such as Fraction\(1, 3\)"),
-    (lambda: overhand_shuffle(range(5), p=Fraction(3, 2)), ValueError, "p is a probability between 0 and 1, got 3/2"),
+    (lambda: overhand_shuffle(range(5), p=0.3), TypeError,
+     r"p must be a Fraction such as Fraction\(1, 3\)"),
+    (lambda: overhand_shuffle(range(5), p=Fraction(3, 2)), ValueError,
+     "p is a probability between 0 and 1, got 3/2"),
     (lambda: overhand_packets(-1), ValueError, "n must be at least 0, got -1"),
-    (lambda: stack_packets(range(5), [2, 2]), ValueError, r"packet sizes \[2, 2\] do not split a deck of 5"),
+    (lambda: stack_packets(range(5), [2, 2]), ValueError,
+     r"packet sizes \[2, 2\] do not split a deck of 5"),
     (lambda: pile_shuffle(range(5), piles=0), ValueError, "piles must be at least 1, got 0"),
-    (lambda: pile_shuffle(range(5), piles=2.0), TypeError, "piles must be a whole number, not float"),
+    (lambda: pile_shuffle(range(5), piles=2.0), TypeError,
+     "piles must be a whole number, not float"),
     (lambda: pile_shuffle(range(5), rng="x"), TypeError, "rng must be None, an int seed"),
-    (lambda: repeats_to_restore(lambda d, rng: [0] * len(d), 3, limit=5), ValueError, "did not restore 3 cards within 5 repeats"),
+    (lambda: repeats_to_restore(lambda d, rng: [0] * len(d), 3, limit=5), ValueError,
+     "did not restore 3 cards within 5 repeats"),
     (lambda: repeats_to_restore(overhand_shuffle, 5), ValueError,
-     "follows a deterministic shuffle such as out_shuffle, but overhand_shuffle drew a random number"),
+     "follows a deterministic shuffle such as out_shuffle, "
+     "but overhand_shuffle drew a random number"),
     (lambda: repeats_to_restore(pile_shuffle, 8), ValueError, "pile_shuffle drew a random number"),
     (lambda: repeats_to_restore(out_shuffle, -2), ValueError, "n must be at least 0, got -2"),
     (lambda: dou_di_zhu_key(cards.Card("C", "♥")), ValueError, "Dou Di Zhu has no knights: C♥"),
     (lambda: dou_di_zhu_key("3♠"), TypeError, "dou_di_zhu_key sorts Card objects, not str"),
     (lambda: mixing.distances_after(exact.distribution(out_shuffle, 8), 2), ValueError,
      r"8! = 40,320 orders exactly is more than the limit of 5,040"),
-    (lambda: mixing.distance_to_uniform({}), ValueError, "a distribution needs at least one outcome"),
+    (lambda: mixing.distance_to_uniform({}), ValueError,
+     "a distribution needs at least one outcome"),
     (lambda: mixing.distance_to_uniform({(0, 1): Fraction(1, 2), (0,): Fraction(1, 2)}), ValueError,
      r"outcomes must all have the same number of cards, got sizes \[1, 2\]"),
     (lambda: mixing.compose(exact.distribution(out_shuffle, 4), exact.distribution(out_shuffle, 6)),
      ValueError, "cannot compose shuffles of 4 and 6 cards"),
-    (lambda: mixing.sample_position_distance([5], 3), ValueError, "positions must be between 0 and 2, got 5"),
+    (lambda: mixing.sample_position_distance([5], 3), ValueError,
+     "positions must be between 0 and 2, got 5"),
     (lambda: mixing.sample_position_distance([0, -1], 3), ValueError, "between 0 and 2, got -1"),
-    (lambda: mixing.sample_position_distance([0.5], 3), ValueError, "positions must be whole numbers"),
+    (lambda: mixing.sample_position_distance([0.5], 3), ValueError,
+     "positions must be whole numbers"),
     (lambda: mixing.sample_position_distance([], 3), ValueError, "at least one sampled position"),
     (lambda: mixing.sample_position_distance([0], 0), ValueError, "n must be at least 1, got 0"),
     (lambda: mixing.position_distance([1, -1]), ValueError, "at least 0, not all 0"),
-    (lambda: mixing.position_distance([[0.5, 0.5]]), ValueError, r"one weight per position, got shape \(1, 2\)"),
+    (lambda: mixing.position_distance([[0.5, 0.5]]), ValueError,
+     r"one weight per position, got shape \(1, 2\)"),
 ]
 
 

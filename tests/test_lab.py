@@ -22,7 +22,8 @@ ALGORITHMS = {
 
 
 def test_exact_law_is_exact_or_none():
-    assert exact.exact_law(shuffles.naive_swap_shuffle, 4) == exact.distribution(shuffles.naive_swap_shuffle, 4)
+    naive = shuffles.naive_swap_shuffle
+    assert exact.exact_law(naive, 4) == exact.distribution(naive, 4)
     assert exact.exact_law(shuffles.retry_shuffle, 4) is None            # unbounded tree
     assert exact.exact_law(shuffles.knuth_shuffle, 7) is None            # above LAW_MAX_CARDS
     six = exact.exact_law(shuffles.naive_swap_shuffle, 6)                # 6^6 = 46,656 paths fit
@@ -52,11 +53,14 @@ def middle_text(panel) -> str:
 
 
 def test_lab_panel_names_the_real_reason_for_no_exact_law():
-    algorithms = {"retry repeats": shuffles.retry_shuffle, "naive swap": shuffles.naive_swap_shuffle}
-    panel = lab_panel(algorithms, name="retry repeats", n=6, trials=1000, max_exact_paths=20_000)
+    algorithms = {"retry repeats": shuffles.retry_shuffle,
+                  "naive swap": shuffles.naive_swap_shuffle}
+    panel = lab_panel(algorithms, name="retry repeats", n=6, trials=1000,
+                      max_exact_paths=20_000)
     assert middle_text(panel) == "no exact law here:\nunbounded paths\n(it may redraw forever)"
     panel.controls["name"].value = "naive swap"
-    assert middle_text(panel) == "no exact law here:\nabout 46,656 paths,\nmore than the limit of 20,000"
+    assert middle_text(panel) == ("no exact law here:\nabout 46,656 paths,\n"
+                                  "more than the limit of 20,000")
     panel.controls["n"].value = 5                                      # 3,125 paths: drawn
     assert middle_text(panel) == ""
     panel.controls["n"].value = 7
@@ -75,9 +79,11 @@ def test_largest_card_distance_by_hand():
 
 def test_order_test_switches_to_the_bottom_card_when_orders_are_too_many():
     decks = stats.simulate(shuffles.knuth_shuffle, 4, 120, seed=1)      # 120 = 5 * 4!
-    assert evidence.order_test(decks)[1] == "all 24 orders" and evidence.order_test(decks)[0].dof == 23
+    test, what = evidence.order_test(decks)
+    assert what == "all 24 orders" and test.dof == 23
     decks = stats.simulate(shuffles.knuth_shuffle, 4, 119, seed=1)
-    assert evidence.order_test(decks)[1] == "where the bottom card lands" and evidence.order_test(decks)[0].dof == 3
+    test, what = evidence.order_test(decks)
+    assert what == "where the bottom card lands" and test.dof == 3
 
 
 def test_distance_by_trials_uses_only_the_first_decks():
@@ -115,7 +121,8 @@ def test_detective_hides_then_reveals_every_case():
         answer = evidence.hidden_shuffle(case, suspects)
         panel.controls["guess"].value = answer
         panel.controls["reveal"].value = True
-        assert panel.figure._suptitle.get_text() == f"Case {case}: it was {answer}. Your guess: right!"
+        title = panel.figure._suptitle.get_text()
+        assert title == f"Case {case}: it was {answer}. Your guess: right!"
         panel.controls["reveal"].value = False
     with pytest.raises(ValueError, match=r"suspects \['faro'\] are not among the shuffles"):
         detective_panel(ALGORITHMS, ["faro"])

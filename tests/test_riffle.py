@@ -17,7 +17,7 @@ from cardlib import exact, stats
 from cardlib import riffle as R
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def one_riffle(n):
     """The exact law of riffle on list(range(n)), by walking every random choice."""
     return exact.distribution(R.riffle, n)
@@ -243,21 +243,29 @@ def test_merge_keeps_each_stack_in_order(n, seed):
     (lambda: R.merge_state("ab", "c", [1, 2, 1], 4), ValueError, "step must be between 0 and 3"),
     (lambda: R.rising_counts(np.array([[0, 0]])), ValueError, "order of the cards 0..1"),
     (lambda: R.rising_counts(np.arange(3)), ValueError, "2-D array"),
-    (lambda: R.probability([0, 1, 2], 10**6), ValueError, "k = 1000000 riffles is more than the limit of 100"),
+    (lambda: R.probability([0, 1, 2], 10**6), ValueError,
+     "k = 1000000 riffles is more than the limit of 100"),
     (lambda: R.probability([0, 1, 2], -1), ValueError, "k must be at least 0"),
-    (lambda: R.probability(list(range(1001)), 1), ValueError, "a deck of 1001 cards is more than the limit of 1000"),
-    (lambda: R.sample_variation_distance([[0, 1, 2]], 5), ValueError, r"expected orders of 5 cards, but one has 3: \[0, 1, 2\]"),
+    (lambda: R.probability(list(range(1001)), 1), ValueError,
+     "a deck of 1001 cards is more than the limit of 1000"),
+    (lambda: R.sample_variation_distance([[0, 1, 2]], 5), ValueError,
+     r"expected orders of 5 cards, but one has 3: \[0, 1, 2\]"),
     (lambda: R.sample_variation_distance(np.array([[0, 1, 2]]), 5), ValueError,
      r"expected orders of 5 cards, one per row, but the array has shape \(1, 3\)"),
-    (lambda: R.sample_variation_distance([[0, 1, 1]], 3), ValueError, "cards 0..2 \\(each once\\), but found 1 at position 2"),
-    (lambda: R.sample_variation_distance(np.array([[0, 2, 2]]), 3), ValueError, "every row must be an order of the cards 0..2"),
+    (lambda: R.sample_variation_distance([[0, 1, 1]], 3), ValueError,
+     "cards 0..2 \\(each once\\), but found 1 at position 2"),
+    (lambda: R.sample_variation_distance(np.array([[0, 2, 2]]), 3), ValueError,
+     "every row must be an order of the cards 0..2"),
     (lambda: R.sample_variation_distance([[0]], 0), ValueError, "n_cards must be at least 1"),
     (lambda: R.interleave("ABC", "xy", [2, 1, 1]), ValueError,
      "the sources take 2 cards from stack 1 and 1 from stack 2, but the stacks hold 3 and 2 cards"),
-    (lambda: R.interleave("A", "x", [1, 1, 2]), ValueError, "take 2 cards from stack 1 and 1 from stack 2, but the stacks hold 1 and 1"),
-    (lambda: R.interleave("A", "x", [1, 3]), ValueError, "each source names stack 1 or stack 2, not 3"),
+    (lambda: R.interleave("A", "x", [1, 1, 2]), ValueError,
+     "take 2 cards from stack 1 and 1 from stack 2, but the stacks hold 1 and 1"),
+    (lambda: R.interleave("A", "x", [1, 3]), ValueError,
+     "each source names stack 1 or stack 2, not 3"),
     (lambda: R.interleave("A", "x", ["1", 2]), ValueError, "not '1'"),
-    (lambda: R.merge_state("ab", "c", [1, 1, 1], 1), ValueError, "the sources take 3 cards from stack 1"),
+    (lambda: R.merge_state("ab", "c", [1, 1, 1], 1), ValueError,
+     "the sources take 3 cards from stack 1"),
 ])
 def test_bad_input_is_refused_clearly(call, error, words):
     with pytest.raises(error, match=words):

@@ -155,7 +155,8 @@ def test_kernel_law_is_exactly_the_shuffles_law(shuffle, kernel, n):
     assert all_draws_distribution(kernel, n) == exact.distribution(shuffle, n)
 
 
-@pytest.mark.parametrize(("n", "k"), [(0, 1), (1, 1), (2, 1), (3, 1), (5, 1), (3, 2), (4, 2), (3, 3)])
+@pytest.mark.parametrize(("n", "k"),
+                         [(0, 1), (1, 1), (2, 1), (3, 1), (5, 1), (3, 2), (4, 2), (3, 3)])
 def test_gsr_kernel_law_is_exactly_the_riffle_model(n, k):
     assert all_draws_distribution(batched.gsr_riffles, n, k=k) == exact.distribution(
         repeated(gsr_reference, k), n)
@@ -296,7 +297,8 @@ def test_sattolo_rows_are_single_cycles_and_strides_are_steps():
 
 def test_seed_may_be_a_generator_and_the_decks_are_independent():
     gen = np.random.default_rng(4)
-    first, second = simulate(knuth_shuffle, 52, 3, seed=gen), simulate(knuth_shuffle, 52, 3, seed=gen)
+    first = simulate(knuth_shuffle, 52, 3, seed=gen)
+    second = simulate(knuth_shuffle, 52, 3, seed=gen)
     assert not (first == second).all()
     assert (simulate(knuth_shuffle, 52, 3, seed=4) == first).all()
 
@@ -305,18 +307,28 @@ def test_seed_may_be_a_generator_and_the_decks_are_independent():
 
 BAD_CALLS = [
     (lambda: simulate(knuth_shuffle, -1, 5), ValueError, "n_cards must be at least 0, got -1"),
-    (lambda: simulate(knuth_shuffle, 52.0, 5), TypeError, "n_cards must be a whole number, not float"),
+    (lambda: simulate(knuth_shuffle, 52.0, 5), TypeError,
+     "n_cards must be a whole number, not float"),
     (lambda: simulate(knuth_shuffle, 52, "5"), TypeError, "trials must be a whole number, not str"),
     (lambda: simulate(knuth_shuffle, 52, -3), ValueError, "trials must be at least 0, got -3"),
-    (lambda: simulate(knuth_shuffle, 52, 5, seed="x"), TypeError, "seed must be None, an int or a numpy Generator, not str"),
-    (lambda: simulate(random.shuffle, 52, 5), TypeError, "no batched version of 'shuffle'; it knows: .*knuth_shuffle"),
-    (lambda: simulate(knuth_shuffle, 52, 5, dtype=float), ValueError, "dtype float64 cannot hold the card numbers 0..51"),
-    (lambda: simulate(knuth_shuffle, 300, 5, dtype=np.int8), ValueError, "dtype int8 cannot hold the card numbers 0..299"),
-    (lambda: simulate(knuth_shuffle, 52, 10**8), ValueError, r"5,200,000,000 entries, more than the limit of 500,000,000"),
-    (lambda: simulate(brute_force_shuffle, 11, 2), ValueError, r"11! = 39,916,800 orders; it refuses decks of more than 10"),
-    (lambda: simulate(sattolo_shuffle, 5, 2, k=2), TypeError, r"got unknown options \['k'\]; it accepts none"),
-    (lambda: batched.gsr_riffles(np.zeros((2, 3), int), np.random.default_rng(), k=-1), ValueError, "k must be at least 0, got -1"),
-    (lambda: batched.register(knuth_shuffle, "fast"), TypeError, "register.shuffle, kernel. needs two functions"),
+    (lambda: simulate(knuth_shuffle, 52, 5, seed="x"), TypeError,
+     "seed must be None, an int or a numpy Generator, not str"),
+    (lambda: simulate(random.shuffle, 52, 5), TypeError,
+     "no batched version of 'shuffle'; it knows: .*knuth_shuffle"),
+    (lambda: simulate(knuth_shuffle, 52, 5, dtype=float), ValueError,
+     "dtype float64 cannot hold the card numbers 0..51"),
+    (lambda: simulate(knuth_shuffle, 300, 5, dtype=np.int8), ValueError,
+     "dtype int8 cannot hold the card numbers 0..299"),
+    (lambda: simulate(knuth_shuffle, 52, 10**8), ValueError,
+     r"5,200,000,000 entries, more than the limit of 500,000,000"),
+    (lambda: simulate(brute_force_shuffle, 11, 2), ValueError,
+     r"11! = 39,916,800 orders; it refuses decks of more than 10"),
+    (lambda: simulate(sattolo_shuffle, 5, 2, k=2), TypeError,
+     r"got unknown options \['k'\]; it accepts none"),
+    (lambda: batched.gsr_riffles(np.zeros((2, 3), int), np.random.default_rng(), k=-1), ValueError,
+     "k must be at least 0, got -1"),
+    (lambda: batched.register(knuth_shuffle, "fast"), TypeError,
+     "register.shuffle, kernel. needs two functions"),
 ]
 
 

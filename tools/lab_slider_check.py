@@ -83,9 +83,9 @@ def run_cells(browser: Chromium) -> int:
     """Run every cell of the open notebook one at a time; return how many ran."""
     count = browser.evaluate(f"{PANEL}.content.activeCellIndex = 0, {PANEL}.content.widgets.length")
     for index in range(count):
-        browser.evaluate(f"""window.lcDone = false;
+        browser.evaluate("""window.lcDone = false;
             jupyterapp.commands.execute('notebook:run-cell-and-select-next')
-                .finally(() => {{ window.lcDone = true; }}); true""")
+                .finally(() => { window.lcDone = true; }); true""")
         wait(browser, f"window.lcDone && {PANEL}.sessionContext.session.kernel.status === 'idle'",
              600, f"cell {index + 1} to run")
     return count

@@ -49,7 +49,8 @@ def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
     ax.legend(fontsize=10, loc="center left")
     plain_log_ticks(ax.xaxis)
     ax.set_ylim(floor / 3, 3)
-    ax.set_yticks([1e-20, 1e-15, 1e-10, 1e-5, 0.01, 1], ["1e-20", "1e-15", "1e-10", "1e-5", "0.01", "1"])
+    ticks = [1e-20, 1e-15, 1e-10, 1e-5, 0.01, 1]
+    ax.set_yticks(ticks, [f"{t:g}" for t in ticks])
     ax.yaxis.set_minor_locator(NullLocator())  # 20 decades of minor ticks cost time, say nothing
     ax.set_xlabel("number of shuffles (log scale)", fontsize=12)
     ax.set_ylabel(f"chi-square p-value (log; floor {floor:g})", fontsize=12)

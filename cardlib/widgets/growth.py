@@ -20,7 +20,8 @@ __all__ = ["size_panel"]
 
 
 def size_panel(n: int = 100, max_n: int = 2000) -> LivePanel:
-    """A slider for the number of appends: the list's size in bytes, step by step, resizes marked."""
+    """A slider for the number of appends: the list's size in bytes, step by step, resizes marked.
+    """
     version = growth.python_version()
 
     def draw(fig: Figure, n: int) -> None:

@@ -39,7 +39,8 @@ def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
 
 def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequence[int],
                 step: int = 5) -> LivePanel:
-    """A slider over the drops of one merge (``sources`` from :func:`cardlib.riffle.drop_sources`)."""
+    """A slider over the drops of one merge (``sources`` from :func:`~cardlib.riffle.drop_sources`).
+    """
     total = len(stack1) + len(stack2)
 
     def draw(fig: Figure, step: int) -> None:
