@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told that it is on purpose.
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: setup lab test html bench clean
+.PHONY: setup lab test html student bench clean
 
 setup: $(STAMP)
 
@@ -27,6 +27,10 @@ test: $(STAMP)
 # The static site: every lesson executed once, pages that work offline (cardlib/site/).
 html: $(STAMP)
 	$(BIN)/python -m cardlib.site --out build/html
+
+# The student edition: the lessons without their worked solutions, in build/student/.
+student: $(STAMP)
+	$(BIN)/python -m cardlib.site.student --out build/student
 
 # Speed: ratios against the fastest peers, slider redraws, notebook times (cardlib/site/bench.py).
 bench: $(STAMP)

@@ -9,7 +9,8 @@ import json
 import pytest
 from notebook_runner import CHECK_ID, executed_with_check, lesson_paths
 
-from cardlib.site.run import problems
+from cardlib.site.run import execute, problems
+from cardlib.site.student import write_student_edition
 
 LESSONS = lesson_paths()
 
@@ -36,3 +37,29 @@ def test_lesson_committed_without_outputs(path):
     dirty = [i for i, cell in enumerate(nb["cells"]) if cell["cell_type"] == "code"
              and (cell.get("outputs") or cell.get("execution_count") is not None)]
     assert dirty == [], f"cells with outputs or execution counts: {dirty}"
+
+
+def _feedback_marks(cell) -> list[str]:
+    """The first character (✓, ✗ or …) of each exercise check shown by the cell."""
+    return [output["data"]["text/plain"][0] for output in cell.get("outputs", [])
+            if "cardlib-feedback" in output.get("data", {}).get("text/html", "")]
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_solutions_are_hidden_and_pass_their_checks(path):
+    nb = executed_with_check(path)
+    for index, cell in enumerate(nb.cells):
+        if "solution" in cell.metadata.get("tags", []):
+            assert cell.metadata.get("jupyter", {}).get("source_hidden"), f"cell {index} shows"
+            assert set(_feedback_marks(cell)) <= {"✓"}, f"cell {index}: a solution fails its check"
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_student_edition_runs_with_every_check_not_attempted(path, tmp_path):
+    (edition,) = write_student_edition([path], tmp_path)
+    nb = execute(edition)
+    assert problems(nb) == []
+    marks = [mark for cell in nb.cells for mark in _feedback_marks(cell)]
+    assert set(marks) <= {"…"}, "a check in the student edition answers before the learner does"

@@ -36,6 +36,13 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
 {%- block html_head_css -%}<link rel="stylesheet" href="site.css">{%- endblock html_head_css -%}
+{%- block any_cell -%}
+{%- if 'solution' in cell.metadata.get('tags', []) -%}
+<details class="solution"><summary>Solution (try the exercise first)</summary>
+{{ super() }}
+</details>
+{%- else -%}{{ super() }}{%- endif -%}
+{%- endblock any_cell -%}
 {%- block body_header -%}{{ super() }}
 <nav class="site-nav"><a href="index.html">All lessons</a></nav>
 {%- endblock body_header -%}
@@ -52,6 +59,9 @@ main { max-width: 1100px; margin: 0 auto; }
 .anim-buttons button { min-width: 2.2em; min-height: 1.8em; }
 .player-icon { vertical-align: -0.125em; }
 math[display="block"] { margin: 0.6em 0; }
+details.solution { border-left: 4px solid #009E73; padding: 2px 10px; margin: 6px 0; }
+details.solution > summary, .cardlib-prediction summary { cursor: pointer; font-weight: bold; }
+.cardlib-prediction { border-left: 4px solid #0072B2; padding: 2px 10px; margin: 6px 0; }
 body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
                   margin: 2em auto; padding: 0 16px; line-height: 1.5; }
 .site-index ul.lessons { list-style: none; padding-left: 0; }

@@ -146,6 +146,12 @@ class StaticWidgets(Preprocessor):
         result = []
         for output in outputs:
             data = output.get("data", {})
+            if WIDGET_VIEW in data and "text/html" in data:
+                # A widget with its own page version (a prediction): show that.
+                output = copy.deepcopy(output)
+                del output["data"][WIDGET_VIEW]
+                result.append(output)
+                continue
             if WIDGET_VIEW in data:
                 inner = static_outputs(saved, data[WIDGET_VIEW]["model_id"])
                 if depth > 10:

@@ -7,6 +7,7 @@ re-exports every builder, one module per subject:
 
     panel        LivePanel, live_figure, figure_output, show_source
     player       frame_player: figures played like a film, with no kernel
+    predict      predict, then see: a question answered before the result is shown
     bias         where cards land, simulated and exact (lessons 1 and 3)
     steps        step-throughs of pick-and-remove and Knuth's swaps (lessons 2 and 3)
     timing       running time against deck size (lesson 2)
@@ -19,12 +20,51 @@ re-exports every builder, one module per subject:
 
 from __future__ import annotations
 
+from .panel import (
+    LivePanel,
+    Update,
+    live_figure,
+    live_panels,
+    figure_output,
+    show_source,
+)
+from .player import (
+    frame_player,
+    offline_player,
+)
+from .predict import (
+    Prediction,
+    prediction,
+)
 from .bias import (
     bias_panel,
+)
+from .steps import (
+    step_slider,
+    step_player,
+    pick_slider,
+    knuth_slider,
+    pick_player,
+    knuth_player,
+)
+from .timing import (
+    timing_panel,
 )
 from .convergence import (
     TRIAL_OPTIONS,
     convergence_panel,
+)
+from .lab import (
+    LAB_DECKS,
+    lab_panel,
+    detective_panel,
+)
+from .riffle import (
+    cut_panel,
+    merge_panel,
+    riffle_player,
+    rising_panel,
+    cutoff_panel,
 )
 from .growth import (
     size_panel,
@@ -32,41 +72,6 @@ from .growth import (
 from .hand import (
     OVERHAND_COUNTS,
     overhand_panel,
-)
-from .lab import (
-    LAB_DECKS,
-    detective_panel,
-    lab_panel,
-)
-from .panel import (
-    LivePanel,
-    Update,
-    figure_output,
-    live_figure,
-    live_panels,
-    show_source,
-)
-from .player import (
-    frame_player,
-    offline_player,
-)
-from .riffle import (
-    cut_panel,
-    cutoff_panel,
-    merge_panel,
-    riffle_player,
-    rising_panel,
-)
-from .steps import (
-    knuth_player,
-    knuth_slider,
-    pick_player,
-    pick_slider,
-    step_player,
-    step_slider,
-)
-from .timing import (
-    timing_panel,
 )
 
 __all__ = [
@@ -78,6 +83,8 @@ __all__ = [
     "show_source",
     "frame_player",
     "offline_player",
+    "Prediction",
+    "prediction",
     "bias_panel",
     "step_slider",
     "step_player",

@@ -1,0 +1,163 @@
+"""Exercises that answer back: the learner's answer in, a verdict with its reason out.
+
+An exercise cell in a lesson holds a stub that the learner replaces, and the
+check on its last line::
+
+    def my_shuffle(deck, rng):
+        return TODO          # replace this line with your code
+
+    check_pick_and_remove(my_shuffle)
+
+A check returns a :class:`Feedback`: ✓ with what was verified, ✗ with what
+exactly is wrong and which section explains it, or "not attempted yet" while
+the stub still answers :data:`TODO` (so a lesson still runs top to bottom).
+The checks of each lesson live in a module of this package; they are model
+code (no pictures, no widgets) and are tested like the rest of cardlib.
+
+>>> feedback = compare_value(TODO, 3, "the number of paths")
+>>> feedback.status, str(feedback)
+('todo', '… not attempted yet: the number of paths')
+>>> str(compare_value(4, 3, "the number of paths", hint="count 3 draws of 3 choices"))
+'✗ the number of paths: 4 is not right. Hint: count 3 draws of 3 choices'
+>>> str(compare_value(3, 3, "the number of paths"))
+'✓ the number of paths: 3 is right.'
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = [
+    "TODO",
+    "Feedback",
+    "right",
+    "wrong",
+    "not_attempted",
+    "is_todo",
+    "attempted_function",
+    "compare_value",
+]
+
+
+class _Todo:
+    """The stub answer of an exercise that the learner has not done yet."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "TODO"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+#: What a stub returns (or is) until the learner writes the answer.
+TODO = _Todo()
+
+_MARKS = {"right": "✓", "wrong": "✗", "todo": "…"}
+_COLOURS = {"right": "#009E73", "wrong": "#D55E00", "todo": "#555555"}
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """A check's verdict: ``status`` is "right", "wrong" or "todo"; ``message`` says why.
+
+    ``where`` names the section of the lesson that explains the idea (for a
+    wrong answer); ``details`` holds optional extra lines (an input and its
+    output, the exact probabilities found).
+    """
+
+    status: str
+    message: str
+    where: str = ""
+    details: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.status not in _MARKS:
+            raise ValueError(f"status must be 'right', 'wrong' or 'todo', not {self.status!r}")
+
+    @property
+    def ok(self) -> bool:
+        """True only for a right answer."""
+        return self.status == "right"
+
+    def __str__(self) -> str:
+        text = f"{_MARKS[self.status]} {self.message}"
+        if self.where:
+            text += f" (see {self.where})"
+        return "\n".join([text, *(f"  {line}" for line in self.details)])
+
+    def _repr_pretty_(self, printer, cycle: bool) -> None:  # IPython's text/plain
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        colour = _COLOURS[self.status]
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in self.details)
+        where = f" <em>(see {html.escape(self.where)})</em>" if self.where else ""
+        return (f'<div class="cardlib-feedback cardlib-feedback-{self.status}" '
+                f'style="border-left: 4px solid {colour}; padding: 4px 10px; font-size: 1.05em">'
+                f'<strong style="color: {colour}">{_MARKS[self.status]}</strong> '
+                f"{html.escape(self.message)}{where}"
+                + (f'<ul style="margin: 4px 0">{lines}</ul>' if lines else "") + "</div>")
+
+
+def right(message: str, details: tuple[str, ...] = ()) -> Feedback:
+    return Feedback("right", message, "", tuple(details))
+
+
+def wrong(message: str, where: str = "", details: tuple[str, ...] = ()) -> Feedback:
+    return Feedback("wrong", message, where, tuple(details))
+
+
+def not_attempted(what: str) -> Feedback:
+    return Feedback("todo", f"not attempted yet: {what}")
+
+
+def is_todo(value) -> bool:
+    """True if ``value`` is :data:`TODO` or contains it (in a list, tuple, set or dict)."""
+    if value is TODO:
+        return True
+    if isinstance(value, dict):
+        return any(is_todo(v) for v in value.values())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(is_todo(v) for v in value)
+    return False
+
+
+def attempted_function(function: Callable, *args) -> bool:
+    """False if calling ``function`` (on ``args``, or a 3-card deck and an rng) gives TODO.
+
+    Any other result, or an exception, counts as an attempt: the check then
+    says what is wrong with it.
+    """
+    if not callable(function):
+        return function is not TODO
+    try:
+        result = function(*(args or (list(range(3)), random.Random(0))))
+    except Exception:  # noqa: BLE001 - the learner's code; the check will report it
+        return True
+    return not is_todo(result)
+
+
+def compare_value(answer, expected, what: str, hint: str = "", where: str = "") -> Feedback:
+    """Check a value answer (a number, a Fraction, a tuple) against the expected one, exactly."""
+    if is_todo(answer):
+        return not_attempted(what)
+    if isinstance(expected, Fraction) and isinstance(answer, float):
+        return wrong(f"{what}: {answer!r} is a float, rounded; give the exact value as a "
+                     f"Fraction (for example Fraction(1, 6)).", where)
+    if answer == expected and type(answer) is not bool:
+        return right(f"{what}: {answer!r} is right.")
+    message = f"{what}: {answer!r} is not right."
+    if hint:
+        message += f" Hint: {hint}"
+    return wrong(message, where)

@@ -1,0 +1,81 @@
+"""The learner's part: feedback from checks, predictions, solutions and the student edition."""
+
+from fractions import Fraction
+
+import nbformat
+import pytest
+
+from cardlib.exercises import TODO, Feedback, attempted_function, compare_value, is_todo
+from cardlib.site import build, student
+from cardlib.site.run import execute
+from cardlib.widgets import prediction
+
+
+def test_feedback_says_right_wrong_or_not_attempted():
+    assert compare_value(TODO, 27, "paths").status == "todo"
+    assert compare_value(27, 27, "paths").ok
+    wrong = compare_value(9, 27, "paths", hint="three draws", where="section 4")
+    assert wrong.status == "wrong" and "Hint: three draws" in str(wrong) and "section 4" in str(wrong)
+    assert compare_value(True, 1, "a count").status == "wrong"  # a bool is not a count
+    rounded = compare_value(1 / 6, Fraction(1, 6), "a probability")
+    assert rounded.status == "wrong" and "Fraction" in rounded.message
+    assert "✓" in right_html() and "cardlib-feedback-right" in right_html()
+    with pytest.raises(ValueError, match="status must be"):
+        Feedback("maybe", "?")
+
+
+def right_html() -> str:
+    return compare_value(3, 3, "x")._repr_html_()
+
+
+def test_todo_is_found_in_answers_and_stub_functions():
+    assert is_todo(TODO) and is_todo([1, TODO]) and is_todo({"a": TODO}) and not is_todo(0)
+    assert not attempted_function(lambda deck, rng: TODO)
+    assert attempted_function(lambda deck, rng: None)
+    assert attempted_function(lambda deck, rng: 1 / 0)  # an attempt that fails: the check says why
+
+
+def test_prediction_reveals_only_after_a_choice():
+    p = prediction("Which order is likeliest?", ["012", "021", "102"], "021", "It has 5 paths.")
+    assert p.result.value == "" and p.button.disabled
+    p.picker.value = "012"
+    assert not p.button.disabled
+    p.button.click()
+    assert "Not quite: the answer is 021" in p.result.value and p.picker.disabled
+    assert "<details>" in p._repr_mimebundle_()["text/html"]
+    with pytest.raises(ValueError, match="not among the choices"):
+        prediction("?", ["a", "b"], "c", "")
+
+
+def _learning_notebook(tmp_path):
+    v4 = nbformat.v4
+    nb = v4.new_notebook(cells=[
+        v4.new_markdown_cell("# Sample\n\nOne prediction, one exercise."),
+        v4.new_code_cell('from cardlib.widgets import prediction\n'
+                         'prediction("Paths?", [6, 27], 27, "3 x 3 x 3.")'),
+        v4.new_code_cell("from cardlib.exercises import TODO, compare_value\n"
+                         "answer = TODO\ncompare_value(answer, 27, 'paths')"),
+        v4.new_code_cell("answer = 27\ncompare_value(answer, 27, 'paths')",
+                         metadata={"tags": ["solution"], "jupyter": {"source_hidden": True}}),
+    ])
+    path = tmp_path / "01_sample.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def _feedback(nb) -> list[str]:
+    return [output["data"]["text/plain"] for cell in nb.cells for output in cell.get("outputs", [])
+            if "cardlib-feedback" in output.get("data", {}).get("text/html", "")]
+
+
+def test_student_edition_drops_solutions_and_its_checks_are_not_attempted(tmp_path):
+    path = _learning_notebook(tmp_path)
+    full = execute(path)
+    assert [text[0] for text in _feedback(full)] == ["…", "✓"]
+    written = student.write_student_edition([path], tmp_path / "student")
+    edition = nbformat.read(written[0], as_version=4)
+    assert len(edition.cells) == 3 and all(not c.get("outputs") for c in edition.cells)
+    assert [text[0] for text in _feedback(execute(written[0]))] == ["…"]
+    page = build.export(full, "Sample")
+    assert '<details class="solution">' in page and "Reveal the answer" in page
+    assert "application/vnd.jupyter.widget-view" not in page
