@@ -20,12 +20,31 @@ re-exports every builder, one module per subject:
 
 from __future__ import annotations
 
+from .bias import (
+    bias_panel,
+)
+from .convergence import (
+    TRIAL_OPTIONS,
+    convergence_panel,
+)
+from .growth import (
+    size_panel,
+)
+from .hand import (
+    OVERHAND_COUNTS,
+    overhand_panel,
+)
+from .lab import (
+    LAB_DECKS,
+    detective_panel,
+    lab_panel,
+)
 from .panel import (
     LivePanel,
     Update,
+    figure_output,
     live_figure,
     live_panels,
-    figure_output,
     show_source,
 )
 from .player import (
@@ -36,42 +55,23 @@ from .predict import (
     Prediction,
     prediction,
 )
-from .bias import (
-    bias_panel,
-)
-from .steps import (
-    step_slider,
-    step_player,
-    pick_slider,
-    knuth_slider,
-    pick_player,
-    knuth_player,
-)
-from .timing import (
-    timing_panel,
-)
-from .convergence import (
-    TRIAL_OPTIONS,
-    convergence_panel,
-)
-from .lab import (
-    LAB_DECKS,
-    lab_panel,
-    detective_panel,
-)
 from .riffle import (
     cut_panel,
+    cutoff_panel,
     merge_panel,
     riffle_player,
     rising_panel,
-    cutoff_panel,
 )
-from .growth import (
-    size_panel,
+from .steps import (
+    knuth_player,
+    knuth_slider,
+    pick_player,
+    pick_slider,
+    step_player,
+    step_slider,
 )
-from .hand import (
-    OVERHAND_COUNTS,
-    overhand_panel,
+from .timing import (
+    timing_panel,
 )
 
 __all__ = [
