@@ -21,11 +21,16 @@ from pathlib import Path
 import nbformat
 from jinja2 import DictLoader
 from nbconvert import HTMLExporter
+from nbconvert.filters.markdown import markdown2html
 
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, lesson_paths
 
-__all__ = ["export", "summary", "build_site", "main"]
+__all__ = ["REFERENCES", "site_links", "export", "summary", "references_page", "build_site", "main"]
+
+#: The references page beside the lessons; every lesson's Sources cell links to it.
+REFERENCES = "references.md"
+_LOCAL_LINK = re.compile(r'href="(\d\d_[\w-]+\.ipynb|references\.md)(#[^"]*)?"')
 
 # The JupyterLab look of nbconvert's "lab" template, without the blocks that
 # load require.js, the widget manager, MathJax and mermaid from CDNs. site.css
@@ -83,7 +88,33 @@ def export(nb: nbformat.NotebookNode, title: str) -> str:
     nb = nbformat.from_dict(nb)  # a copy: the caller's notebook stays as it was
     nb.metadata["title"] = title
     body, _ = exporter.from_notebook_node(nb)
-    return body
+    return site_links(body)
+
+
+def site_links(page: str) -> str:
+    """Point links between notebooks (``02_x.ipynb``, ``references.md``) at the site's pages.
+
+    >>> site_links('<a href="references.md#martin-2019">x</a> <a href="02_pick.ipynb">y</a>')
+    '<a href="references.html#martin-2019">x</a> <a href="02_pick.html">y</a>'
+    """
+    def to_html(match: re.Match) -> str:
+        target = Path(match.group(1)).with_suffix(".html").name
+        return f'href="{target}{match.group(2) or ""}"'
+
+    return _LOCAL_LINK.sub(to_html, page)
+
+
+def references_page(markdown: str, title: str = "References") -> str:
+    """The references (Markdown, with math) as a page of the site."""
+    body = site_links(markdown2html(math_to_mathml(markdown)))
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
+        f"<title>{html.escape(title)}</title>\n"
+        f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
+        f'<nav class="site-nav"><a href="index.html">All lessons</a></nav>\n{body}\n'
+        f"</body>\n</html>\n"
+    )
 
 
 def _plain(markdown: str) -> str:
@@ -131,7 +162,8 @@ _INTRO = (
 )
 
 
-def _index_page(entries: list[tuple[str, str, str]], heading: str) -> str:
+def _index_page(entries: list[tuple[str, str, str]], heading: str,
+                references: bool = False) -> str:
     items = "\n".join(
         f'<li><a href="{html.escape(page)}"><strong>{html.escape(title)}</strong></a><br>'
         f"{math_to_mathml(html.escape(text, quote=False))}</li>"
@@ -143,7 +175,10 @@ def _index_page(entries: list[tuple[str, str, str]], heading: str) -> str:
         f"<title>{html.escape(heading)}</title>\n"
         f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
         f"<h1>{html.escape(heading)}</h1>\n<p>{_INTRO}</p>\n"
-        f'<ul class="lessons">\n{items}\n</ul>\n</body>\n</html>\n'
+        f'<ul class="lessons">\n{items}\n</ul>\n'
+        + ('<p><a href="references.html">References</a>: the works the lessons cite.</p>\n'
+           if references else "")
+        + "</body>\n</html>\n"
     )
 
 
@@ -159,9 +194,9 @@ def build_site(
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    paths = [Path(path) for path in paths]
     entries, pages = [], []
     for path in paths:
-        path = Path(path)
         print(f"building {path.name}", file=sys.stderr, flush=True)
         nb = run(path)
         title, text = summary(nb)
@@ -169,8 +204,15 @@ def build_site(
         page.write_text(export(nb, title or path.stem), encoding="utf-8")
         entries.append((page.name, title or path.stem, text))
         pages.append(page)
+    folders = sorted({path.parent for path in paths})
+    sources = [folder / REFERENCES for folder in folders if (folder / REFERENCES).exists()]
+    if sources:
+        page = out / "references.html"
+        page.write_text(references_page(sources[0].read_text(encoding="utf-8")),
+                        encoding="utf-8")
+        pages.append(page)
     index = out / "index.html"
-    index.write_text(_index_page(entries, heading), encoding="utf-8")
+    index.write_text(_index_page(entries, heading, references=bool(sources)), encoding="utf-8")
     text = "".join(page.read_text(encoding="utf-8") for page in [index, *pages])
     (out / "site.css").write_text(site_fonts_css(text) + _SITE_CSS, encoding="utf-8")
     return [index, *pages]
