@@ -26,7 +26,7 @@ from nbconvert.filters.markdown import markdown2html
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, lesson_paths
 
-__all__ = ["REFERENCES", "site_links", "export", "summary", "references_page", "build_site", "main"]
+__all__ = ["REFERENCES", "site_links", "export", "objectives", "summary", "references_page", "build_site", "main"]
 
 #: The references page beside the lessons; every lesson's Sources cell links to it.
 REFERENCES = "references.md"
@@ -123,6 +123,20 @@ def _plain(markdown: str) -> str:
     return re.sub(r"[*_`]+", "", text).strip()
 
 
+def objectives(nb: nbformat.NotebookNode) -> str:
+    """The lesson's objectives, prerequisites and time (its cell tagged ``objectives``) as HTML.
+
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+    ...     "**In this lesson**\\n\\n- count paths", metadata={"tags": ["objectives"]})])
+    >>> "<li>count paths</li>" in objectives(nb)
+    True
+    """
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and "objectives" in cell.metadata.get("tags", []):
+            return site_links(markdown2html(math_to_mathml(cell.source)))
+    return ""
+
+
 def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
     """The lesson's title (its first heading) and its one-line summary.
 
@@ -162,12 +176,15 @@ _INTRO = (
 )
 
 
-def _index_page(entries: list[tuple[str, str, str]], heading: str,
+def _index_page(entries: list[tuple[str, str, str, str]], heading: str,
                 references: bool = False) -> str:
     items = "\n".join(
         f'<li><a href="{html.escape(page)}"><strong>{html.escape(title)}</strong></a><br>'
-        f"{math_to_mathml(html.escape(text, quote=False))}</li>"
-        for page, title, text in entries
+        f"{math_to_mathml(html.escape(text, quote=False))}"
+        + (f'<details class="objectives"><summary>Objectives, prerequisites, time</summary>'
+           f"{goals}</details>" if goals else "")
+        + "</li>"
+        for page, title, text, goals in entries
     )
     return (
         f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -202,7 +219,7 @@ def build_site(
         title, text = summary(nb)
         page = out / f"{path.stem}.html"
         page.write_text(export(nb, title or path.stem), encoding="utf-8")
-        entries.append((page.name, title or path.stem, text))
+        entries.append((page.name, title or path.stem, text, objectives(nb)))
         pages.append(page)
     folders = sorted({path.parent for path in paths})
     sources = [folder / REFERENCES for folder in folders if (folder / REFERENCES).exists()]
