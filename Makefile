@@ -16,6 +16,9 @@ $(STAMP): requirements.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
+	# Strip outputs from notebooks as they are committed (JupyterLab saves them), keeping cell ids.
+	-git rev-parse --git-dir >/dev/null 2>&1 && $(BIN)/nbstripout --install && \
+	  git config filter.nbstripout.clean '"$(abspath $(BIN))/python" -m nbstripout --keep-id'
 	touch $(STAMP)
 
 lab: $(STAMP)

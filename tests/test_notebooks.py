@@ -5,6 +5,7 @@ Run one lesson's test with, for example: ``pytest tests/test_notebooks.py -k 01_
 """
 
 import json
+import subprocess
 
 import pytest
 from notebook_runner import CHECK_ID, executed_with_check, lesson_paths
@@ -33,10 +34,19 @@ def test_lesson_runs_clean_and_every_control_redraws(path):
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
 def test_lesson_committed_without_outputs(path):
-    nb = json.loads(path.read_text(encoding="utf-8"))
+    """What git holds (the index), not the file JupyterLab may have autosaved with outputs."""
+    nb = json.loads(committed_text(path))
     dirty = [i for i, cell in enumerate(nb["cells"]) if cell["cell_type"] == "code"
              and (cell.get("outputs") or cell.get("execution_count") is not None)]
     assert dirty == [], f"cells with outputs or execution counts: {dirty}"
+
+
+def committed_text(path) -> str:
+    """The notebook as staged in git's index, or the file itself outside a git checkout."""
+    relative = path.resolve().relative_to(path.resolve().parents[1])
+    staged = subprocess.run(["git", "show", f":{relative.as_posix()}"], cwd=path.parents[1],
+                            capture_output=True, text=True, encoding="utf-8")
+    return staged.stdout if staged.returncode == 0 else path.read_text(encoding="utf-8")
 
 
 def _feedback_marks(cell) -> list[str]:
