@@ -26,7 +26,10 @@ from nbconvert.filters.markdown import markdown2html
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, lesson_paths
 
-__all__ = ["REFERENCES", "site_links", "export", "objectives", "summary", "references_page", "build_site", "main"]
+__all__ = [
+    "REFERENCES", "site_links", "export", "objectives", "summary", "references_page",
+    "build_site", "main",
+]
 
 #: The references page beside the lessons; every lesson's Sources cell links to it.
 REFERENCES = "references.md"

@@ -21,7 +21,7 @@ from matplotlib.layout_engine import PlaceHolderLayoutEngine
 
 from ..checks import positive_number, whole_number
 
-__all__ = ["frame_player", "offline_player"]
+__all__ = ["frame_player", "offline_player", "shown_from_the_start"]
 
 _SVG = (
     '<svg class="player-icon" viewBox="0 0 16 16" width="1em" height="1em" '
@@ -61,15 +61,58 @@ def offline_player(page: str) -> str:
     return _FA_ICON.sub(_icon, _FA_LINK.sub("", page))
 
 
+_FRAME = re.compile(r'frames\[(\d+)\] = "(.*?)"\s*$', re.S | re.M)
+_INIT = re.compile(r"setTimeout\(function\(\) \{\s*(anim\w+) = new Animation\((.*?)\);\s*\}, 0\);",
+                   re.S)
+
+
+def shown_from_the_start(page: str, start: int = 0) -> str:
+    """Make a player show frame ``start`` at once and start its script whenever it is attached.
+
+    matplotlib's player sets its picture from a script run once, just after the
+    output is inserted; JupyterLab after "Run All" may attach the output to the
+    page later, and the player then shows only its buttons. Here the picture
+    and the slider's range are in the HTML itself, and the script retries
+    (every 100 ms, for a minute) until the player's elements are on the page.
+    """
+    frames = {int(index): data.replace("\\\n", "") for index, data in _FRAME.findall(page)}
+    if start not in frames:
+        return page
+    page = re.sub(r'<img id="(_anim_img\w+)">',
+                  lambda m: f'<img id="{m.group(1)}" src="{frames[start]}" alt="frame {start}">',
+                  page, count=1)
+    page = re.sub(r'(<input id="_anim_slider\w+" type="range" class="anim-slider"\s+name="points" '
+                  r'min="0") max="1" step="1" value="0"',
+                  lambda m: f'{m.group(1)} max="{len(frames) - 1}" step="1" value="{start}"',
+                  page, count=1)
+
+    def retry(match: re.Match) -> str:
+        name, arguments = match.groups()
+        return (";(function begin(tries) {\n"
+                "      if (document.getElementById(img_id) && document.getElementById(slider_id)"
+                " && document[loop_select_id]) {\n"
+                f"        {name} = new Animation({arguments});\n"
+                f"        {name}.set_frame({start});\n"
+                "      } else if (tries < 600) {\n"
+                "        setTimeout(function () { begin(tries + 1); }, 100);\n"
+                "      }\n"
+                "    })(0);")
+
+    return _INIT.sub(retry, page, count=1)
+
+
 def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
-                 figsize: tuple[float, float] = (9, 4), interval: int = 800) -> HTML:
+                 figsize: tuple[float, float] = (9, 4), interval: int = 800,
+                 start: int = 0) -> HTML:
     """Return an HTML frame player (matplotlib's ``to_jshtml`` page) that plays without a kernel.
 
     ``draw_frame(fig, i)`` draws frame i on an emptied figure. The frames go
     straight to matplotlib's HTMLWriter, the writer behind ``to_jshtml``:
-    through ``FuncAnimation`` every frame would be drawn twice.
+    through ``FuncAnimation`` every frame would be drawn twice. The player
+    opens on frame ``start``, shown even before its script runs.
     """
     n_frames = whole_number("n_frames", n_frames, minimum=1)
+    start = whole_number("start", start, minimum=0, maximum=n_frames - 1)
     interval = positive_number("interval", interval)
     fig = Figure(figsize=figsize)
     FigureCanvasAgg(fig)
@@ -84,7 +127,8 @@ def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
                     fig.set_layout_engine(None)  # else savefig draws the frame twice
                 writer.grab_frame()
         # Icons as inline SVG, not Font Awesome from a CDN: the buttons show offline too.
-        return HTML(offline_player(page.read_text(encoding="utf-8")))
+        return HTML(shown_from_the_start(offline_player(page.read_text(encoding="utf-8")),
+                                         start))
 
 
 def _empty(fig: Figure) -> None:
