@@ -75,9 +75,9 @@ def _read(name: str, page: str, sites) -> str:
 # --- no external URLs --------------------------------------------------------------
 
 _LOADING = {"src", "srcset", "poster", "data", "background"}
-_EXTERNAL = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.I)
-_CSS_LOAD = re.compile(r"""url\(\s*['"]?\s*(?:https?:)?//|@import\s""", re.I)
-_JS_URL = re.compile(r"""['"`](?:https?:)?//[^'"`\s]""", re.I)
+_EXTERNAL = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
+_CSS_LOAD = re.compile(r"""url\(\s*['"]?\s*(?:https?:)?//|@import\s""", re.IGNORECASE)
+_JS_URL = re.compile(r"""['"`](?:https?:)?//[^'"`\s]""", re.IGNORECASE)
 
 
 class _Loads(HTMLParser):
@@ -111,7 +111,7 @@ class _Loads(HTMLParser):
 
 
 def _no_comments(css: str) -> str:
-    return re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    return re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
 
 
 def external_loads(page: str) -> list[str]:
@@ -218,7 +218,10 @@ PAGE_CHECK = r"""
     const ctx = canvas.getContext('2d'); ctx.font = font; ctx.textBaseline = 'top';
     ctx.fillText(ch, 8, 8);
     const alpha = ctx.getImageData(0, 0, 96, 96).data; let ink = 0, hash = 0;
-    for (let k = 3; k < alpha.length; k += 4) { if (alpha[k]) ink++; hash = (hash * 31 + alpha[k]) | 0; }
+    for (let k = 3; k < alpha.length; k += 4) {
+      if (alpha[k]) ink++;
+      hash = (hash * 31 + alpha[k]) | 0;
+    }
     return {ink, hash};
   }
   async function missing(ch, family) {

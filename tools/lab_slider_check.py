@@ -44,7 +44,8 @@ PANEL = "jupyterapp.shell.currentWidget"
 HELPERS = """
 window.lc = {
   sliders: () => [...document.querySelectorAll('.widget-slider, .widget-hslider')]
-      .filter((s, i, all) => all.indexOf(s.parentElement.closest('.widget-slider, .widget-hslider')) < 0),
+      .filter((s, i, all) =>
+          all.indexOf(s.parentElement.closest('.widget-slider, .widget-hslider')) < 0),
   area: s => {  // the nearest ancestor, within the output, that holds an image
     for (let e = s.parentElement; e; e = e.parentElement) {
       if (e.querySelector('img')) return e;
@@ -52,7 +53,10 @@ window.lc = {
     }
     return null;
   },
-  images: s => { const a = lc.area(s); return a ? [...a.querySelectorAll('img')].map(i => i.src) : []; },
+  images: s => {
+    const a = lc.area(s);
+    return a ? [...a.querySelectorAll('img')].map(i => i.src) : [];
+  },
   stderr: () => [...document.querySelectorAll(
       '.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]')]
       .map(e => e.textContent.trim().split('\\n').slice(-3).join(' | ').slice(0, 300)),
@@ -105,7 +109,8 @@ def move_sliders(page: Page, stem: str, out: Path) -> list[dict]:
             const r = s.querySelector('.widget-readout'), d = s.querySelector('.widget-label');
             return {{label: d && d.textContent.trim(), readout: r && r.textContent.trim(),
                      visible: !!(h && h.offsetParent), images: lc.images(s).length,
-                     atMax: !!h && h.getAttribute('aria-valuenow') === h.getAttribute('aria-valuemax')}};
+                     atMax: !!h && h.getAttribute('aria-valuenow')
+                                   === h.getAttribute('aria-valuemax')}};
         }})()""")
         result = {"slider": index + 1, **info, "moved": False, "redrawn": None}
         results.append(result)
@@ -145,8 +150,10 @@ def check(page: Page, base: str, token: str, name: str, out: Path) -> dict:
     report = {"lesson": name, "cells": run_cells(page)}
     report["seconds"] = round(time.monotonic() - started, 1)
     report["code_cells_run"] = page.evaluate(f"""(() => {{
-        const code = {PANEL}.content.widgets.filter(c => c.model.type === 'code' && c.model.sharedModel.source);
-        return `${{code.filter(c => c.model.executionCount !== null).length}} of ${{code.length}}`; }})()""")
+        const code = {PANEL}.content.widgets
+            .filter(c => c.model.type === 'code' && c.model.sharedModel.source);
+        const ran = code.filter(c => c.model.executionCount !== null).length;
+        return `${{ran}} of ${{code.length}}`; }})()""")
     page.wait_for_timeout(2000)  # let the widget views render
     report["errors"] = cell_errors(page)
     report["stderr"] = page.evaluate("lc.stderr()")
@@ -200,7 +207,8 @@ def main(notebooks: list[Path], out: Path) -> int:
                 break
             except OSError as error:
                 if time.monotonic() - started > 90 or server.poll() is not None:
-                    raise RuntimeError(f"JupyterLab did not start; see {out / 'server.log'}") from error
+                    raise RuntimeError(
+                        f"JupyterLab did not start; see {out / 'server.log'}") from error
                 time.sleep(0.5)
         with launch_chromium(timeout=60) as browser:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
