@@ -5,8 +5,8 @@ Two sites are built once per test session: the lessons into ``build/html``
 ``tests/data/site_sample.ipynb`` into ``build/site-sample``; the sample holds
 the tricky cases (a slider figure, a frame player, formulas, every card glyph
 including the red joker U+1F0BF), so these tests do not depend on the lessons.
-Headless Chromium then opens every page from disk with networking off;
-screenshots go to ``build/html/screenshots/``.
+Headless Chromium (through Playwright, tests/browser.py) then opens every page
+from disk with networking off; screenshots go to ``build/html/screenshots/``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import matplotlib
 import pytest
-from browser import Chromium, find_chromium
+from browser import OfflinePage, find_chromium, launch_chromium
 from notebook_runner import executed, lesson_paths
 
 from cardlib.site import build as site
@@ -75,9 +75,9 @@ def _read(name: str, page: str, sites) -> str:
 # --- no external URLs --------------------------------------------------------------
 
 _LOADING = {"src", "srcset", "poster", "data", "background"}
-_EXTERNAL = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.I)
-_CSS_LOAD = re.compile(r"""url\(\s*['"]?\s*(?:https?:)?//|@import\s""", re.I)
-_JS_URL = re.compile(r"""['"`](?:https?:)?//[^'"`\s]""", re.I)
+_EXTERNAL = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
+_CSS_LOAD = re.compile(r"""url\(\s*['"]?\s*(?:https?:)?//|@import\s""", re.IGNORECASE)
+_JS_URL = re.compile(r"""['"`](?:https?:)?//[^'"`\s]""", re.IGNORECASE)
 
 
 class _Loads(HTMLParser):
@@ -111,7 +111,7 @@ class _Loads(HTMLParser):
 
 
 def _no_comments(css: str) -> str:
-    return re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    return re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
 
 
 def external_loads(page: str) -> list[str]:
@@ -218,7 +218,10 @@ PAGE_CHECK = r"""
     const ctx = canvas.getContext('2d'); ctx.font = font; ctx.textBaseline = 'top';
     ctx.fillText(ch, 8, 8);
     const alpha = ctx.getImageData(0, 0, 96, 96).data; let ink = 0, hash = 0;
-    for (let k = 3; k < alpha.length; k += 4) { if (alpha[k]) ink++; hash = (hash * 31 + alpha[k]) | 0; }
+    for (let k = 3; k < alpha.length; k += 4) {
+      if (alpha[k]) ink++;
+      hash = (hash * 31 + alpha[k]) | 0;
+    }
     return {ink, hash};
   }
   async function missing(ch, family) {
@@ -279,26 +282,28 @@ def browser(tmp_path_factory):
         **os.environ,
         "FONTCONFIG_FILE": str(_bare_fontconfig(tmp_path_factory.mktemp("fc"))),
     }
-    with Chromium(
+    with launch_chromium(
         executable, ["--host-resolver-rules=MAP * ~NOTFOUND"], env=env
     ) as chromium:
-        chromium.call("Page.enable")
-        chromium.call("Network.enable")
-        chromium.call(
-            "Network.emulateNetworkConditions",
-            offline=True,
-            latency=0,
-            downloadThroughput=-1,
-            uploadThroughput=-1,
-        )
-        yield chromium
+        page = OfflinePage(chromium)
+        yield page
+        page.close()
 
 
-def _open(browser, path: Path) -> dict:
-    browser.open(path.as_uri())
-    report = browser.evaluate(PAGE_CHECK)
+def _open(browser: OfflinePage, path: Path) -> dict:
+    report = browser.open(path.as_uri()).evaluate(PAGE_CHECK)
     report["failed"] = browser.failed_requests()
+    report["blocked"] = list(browser.blocked)
     return report
+
+
+def _screenshot(page, path: Path, max_height: int = 16000) -> None:
+    """Save the whole page, up to ``max_height`` CSS pixels (PNG or JPEG, by suffix)."""
+    width, height = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    clip = {"x": 0, "y": 0, "width": width, "height": min(height, max_height)}
+    page.screenshot(path=path, full_page=True, clip=clip)
 
 
 def test_browser_checks_can_fail(browser, tmp_path):
@@ -312,6 +317,7 @@ def test_browser_checks_can_fail(browser, tmp_path):
     )
     report = _open(browser, page)
     assert len(report["failed"]) == 2, report["failed"]
+    assert report["blocked"] == ["https://cdn.example.org/x.js"]
     assert report["broken"] == ["file://" + str(tmp_path / "missing.png")]
     # with only DejaVu offered, the red joker and the Chinese characters are boxes
     assert [box.split()[0] for box in report["boxes"]] == [
@@ -326,8 +332,9 @@ def test_page_in_browser_offline(name, page, sites, browser):
     sites(name)
     report = _open(browser, OUT[name] / page)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    browser.screenshot(SHOTS / f"{name}-{Path(page).stem}.png")
+    _screenshot(browser.page, SHOTS / f"{name}-{Path(page).stem}.png")
     assert report["failed"] == []
+    assert report["blocked"] == []
     assert report["broken"] == []
     assert report["control"], (
         "the glyph check did not see an unassigned code point as missing"

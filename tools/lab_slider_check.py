@@ -2,13 +2,13 @@
 
 Starts JupyterLab on 127.0.0.1 (a free port, a random token) on copies of the
 lessons in a temporary folder (so the lessons in notebooks/ keep no outputs) and
-opens each lesson in headless Chromium driven through the DevTools protocol
-(tests/browser.py). For each lesson it runs the cells one at a time
-('notebook:run-cell-and-select-next', waiting for the kernel to go idle), lists
-the error and stderr outputs, then for every visible slider focuses its handle,
-presses the Right arrow key (Left when the slider is at its maximum) and waits
-until a figure in the same widget area changes. A screenshot after each slider
-move goes to the output folder. Not part of the test suite: it takes minutes.
+opens each lesson in headless Chromium driven by Playwright (tests/browser.py).
+For each lesson it runs the cells one at a time ('notebook:run-cell-and-select-next',
+waiting for the kernel to go idle), lists the error and stderr outputs, then for
+every visible slider focuses its handle, presses the Right arrow key (Left when
+the slider is at its maximum; a real key press) and waits until a figure in the
+same widget area changes, timing it. A screenshot after each slider move goes to
+the output folder. Not part of the test suite: it takes minutes.
 
     .venv/bin/python tools/lab_slider_check.py [NOTEBOOK | --all] [--out DIR]
 """
@@ -28,9 +28,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from browser import Chromium, find_chromium  # noqa: E402
+from browser import launch_chromium
 
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 SLIDER_TIMEOUT = 20
@@ -40,7 +44,8 @@ PANEL = "jupyterapp.shell.currentWidget"
 HELPERS = """
 window.lc = {
   sliders: () => [...document.querySelectorAll('.widget-slider, .widget-hslider')]
-      .filter((s, i, all) => all.indexOf(s.parentElement.closest('.widget-slider, .widget-hslider')) < 0),
+      .filter((s, i, all) =>
+          all.indexOf(s.parentElement.closest('.widget-slider, .widget-hslider')) < 0),
   area: s => {  // the nearest ancestor, within the output, that holds an image
     for (let e = s.parentElement; e; e = e.parentElement) {
       if (e.querySelector('img')) return e;
@@ -48,7 +53,10 @@ window.lc = {
     }
     return null;
   },
-  images: s => { const a = lc.area(s); return a ? [...a.querySelectorAll('img')].map(i => i.src) : []; },
+  images: s => {
+    const a = lc.area(s);
+    return a ? [...a.querySelectorAll('img')].map(i => i.src) : [];
+  },
   stderr: () => [...document.querySelectorAll(
       '.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]')]
       .map(e => e.textContent.trim().split('\\n').slice(-3).join(' | ').slice(0, 300)),
@@ -63,107 +71,103 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait(browser: Chromium, expression: str, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = browser.evaluate(expression)
-        if value:
-            return value
-        time.sleep(0.2)
-    raise TimeoutError(f"gave up waiting for {what} after {timeout} s")
+def wait(page: Page, expression: str, timeout: float, what: str, poll: float = 0.1):
+    """The first true value of ``expression``, checked in the page every ``poll`` s."""
+    try:
+        handle = page.wait_for_function(expression, timeout=timeout * 1000, polling=poll * 1000)
+    except PlaywrightTimeout:
+        raise TimeoutError(f"gave up waiting for {what} after {timeout} s") from None
+    return handle.json_value()
 
 
-def press(browser: Chromium, key: str, code: int) -> None:
-    for kind in ("keyDown", "keyUp"):
-        browser.call("Input.dispatchKeyEvent", type=kind, key=key, code=key,
-                     windowsVirtualKeyCode=code, nativeVirtualKeyCode=code)
-
-
-def run_cells(browser: Chromium) -> int:
+def run_cells(page: Page) -> int:
     """Run every cell of the open notebook one at a time; return how many ran."""
-    count = browser.evaluate(f"{PANEL}.content.activeCellIndex = 0, {PANEL}.content.widgets.length")
+    count = page.evaluate(f"{PANEL}.content.activeCellIndex = 0, {PANEL}.content.widgets.length")
     for index in range(count):
-        browser.evaluate("""window.lcDone = false;
+        page.evaluate("""window.lcDone = false;
             jupyterapp.commands.execute('notebook:run-cell-and-select-next')
                 .finally(() => { window.lcDone = true; }); true""")
-        wait(browser, f"window.lcDone && {PANEL}.sessionContext.session.kernel.status === 'idle'",
-             600, f"cell {index + 1} to run")
+        wait(page, f"window.lcDone && {PANEL}.sessionContext.session.kernel.status === 'idle'",
+             600, f"cell {index + 1} to run", poll=0.2)
     return count
 
 
-def cell_errors(browser: Chromium) -> list[str]:
+def cell_errors(page: Page) -> list[str]:
     """The error outputs of the notebook's cells, as 'cell N: Name: message'."""
-    return browser.evaluate(f"""{PANEL}.content.widgets.flatMap((c, i) =>
+    return page.evaluate(f"""{PANEL}.content.widgets.flatMap((c, i) =>
         c.model.type !== 'code' ? [] : c.model.outputs.toJSON()
             .filter(o => o.output_type === 'error')
             .map(o => `cell ${{i + 1}}: ${{o.ename}}: ${{o.evalue}}`))""")
 
 
-def move_sliders(browser: Chromium, stem: str, out: Path) -> list[dict]:
+def move_sliders(page: Page, stem: str, out: Path) -> list[dict]:
     """Press an arrow key on every visible slider; time until its figure changes."""
     results = []
-    for index in range(browser.evaluate("lc.sliders().length")):
+    for index in range(page.evaluate("lc.sliders().length")):
         s = f"lc.sliders()[{index}]"
-        info = browser.evaluate(f"""(() => {{ const s = {s}, h = s.querySelector('.noUi-handle');
+        info = page.evaluate(f"""(() => {{ const s = {s}, h = s.querySelector('.noUi-handle');
             const r = s.querySelector('.widget-readout'), d = s.querySelector('.widget-label');
             return {{label: d && d.textContent.trim(), readout: r && r.textContent.trim(),
                      visible: !!(h && h.offsetParent), images: lc.images(s).length,
-                     atMax: !!h && h.getAttribute('aria-valuenow') === h.getAttribute('aria-valuemax')}};
+                     atMax: !!h && h.getAttribute('aria-valuenow')
+                                   === h.getAttribute('aria-valuemax')}};
         }})()""")
         result = {"slider": index + 1, **info, "moved": False, "redrawn": None}
         results.append(result)
         if not info["visible"]:
             continue
-        browser.evaluate(f"""(() => {{ const s = {s}, h = s.querySelector('.noUi-handle');
+        page.evaluate(f"""(() => {{ const s = {s}, h = s.querySelector('.noUi-handle');
             window.lcBefore = {{readout: (s.querySelector('.widget-readout') || {{}}).textContent,
                                 images: JSON.stringify(lc.images(s))}};
             h.scrollIntoView({{block: 'center'}}); h.focus(); return true; }})()""")
-        key = ("ArrowLeft", 37) if info["atMax"] else ("ArrowRight", 39)
-        press(browser, *key)
+        key = "ArrowLeft" if info["atMax"] else "ArrowRight"
+        page.keyboard.press(key)
         pressed = time.monotonic()
         state = f"""(() => {{ const s = {s};
             return {{readout: (s.querySelector('.widget-readout') || {{}}).textContent,
                      images: JSON.stringify(lc.images(s))}}; }})()"""
         try:
-            wait(browser, f"{state}.readout !== lcBefore.readout", 5, "the readout")
-            result["moved"] = key[0]
+            wait(page, f"{state}.readout !== lcBefore.readout", 5, "the readout")
+            result["moved"] = key
             if info["images"]:
-                wait(browser, f"{state}.images !== lcBefore.images", SLIDER_TIMEOUT, "the figure")
+                wait(page, f"{state}.images !== lcBefore.images", SLIDER_TIMEOUT, "the figure")
                 result["redrawn"] = round(time.monotonic() - pressed, 2)
         except TimeoutError as error:
             result["problem"] = str(error)
-        result["after"] = browser.evaluate(f"{state}.readout")
-        time.sleep(0.5)
-        browser.screenshot(out / f"{stem}_slider{index + 1:02d}.png")
+        result["after"] = page.evaluate(f"{state}.readout")
+        page.wait_for_timeout(500)
+        page.screenshot(path=out / f"{stem}_slider{index + 1:02d}.png", full_page=True)
     return results
 
 
-def check(browser: Chromium, base: str, token: str, name: str, out: Path) -> dict:
-    browser.open(f"{base}/lab/tree/{name}?reset&token={token}")
-    wait(browser, f"!!(window.jupyterapp && {PANEL} && {PANEL}.sessionContext"
+def check(page: Page, base: str, token: str, name: str, out: Path) -> dict:
+    page.goto(f"{base}/lab/tree/{name}?reset&token={token}", wait_until="load")
+    wait(page, f"!!(window.jupyterapp && {PANEL} && {PANEL}.sessionContext"
          f" && {PANEL}.sessionContext.session && {PANEL}.sessionContext.session.kernel"
          f" && {PANEL}.sessionContext.session.kernel.status === 'idle')", 120, "the kernel")
-    browser.evaluate(HELPERS)
+    page.evaluate(HELPERS)
     started = time.monotonic()
-    report = {"lesson": name, "cells": run_cells(browser)}
+    report = {"lesson": name, "cells": run_cells(page)}
     report["seconds"] = round(time.monotonic() - started, 1)
-    report["code_cells_run"] = browser.evaluate(f"""(() => {{
-        const code = {PANEL}.content.widgets.filter(c => c.model.type === 'code' && c.model.sharedModel.source);
-        return `${{code.filter(c => c.model.executionCount !== null).length}} of ${{code.length}}`; }})()""")
-    time.sleep(2)  # let the widget views render
-    report["errors"] = cell_errors(browser)
-    report["stderr"] = browser.evaluate("lc.stderr()")
-    report["sliders"] = move_sliders(browser, Path(name).stem, out)
-    report["stderr_after_sliders"] = browser.evaluate("lc.stderr()")
-    browser.screenshot(out / f"{Path(name).stem}_end.png")
+    report["code_cells_run"] = page.evaluate(f"""(() => {{
+        const code = {PANEL}.content.widgets
+            .filter(c => c.model.type === 'code' && c.model.sharedModel.source);
+        const ran = code.filter(c => c.model.executionCount !== null).length;
+        return `${{ran}} of ${{code.length}}`; }})()""")
+    page.wait_for_timeout(2000)  # let the widget views render
+    report["errors"] = cell_errors(page)
+    report["stderr"] = page.evaluate("lc.stderr()")
+    report["sliders"] = move_sliders(page, Path(name).stem, out)
+    report["stderr_after_sliders"] = page.evaluate("lc.stderr()")
+    page.screenshot(path=out / f"{Path(name).stem}_end.png", full_page=True)
     return report
 
 
-def leave(browser: Chromium) -> None:
+def leave(page: Page) -> None:
     """Save the open copy, so that leaving the page asks nothing."""
     try:
-        browser.evaluate("jupyterapp.commands.execute('docmanager:save').then(() => true)")
-    except Exception as error:
+        page.evaluate("jupyterapp.commands.execute('docmanager:save').then(() => true)")
+    except PlaywrightError as error:
         print("could not save:", error)
 
 
@@ -203,17 +207,19 @@ def main(notebooks: list[Path], out: Path) -> int:
                 break
             except OSError as error:
                 if time.monotonic() - started > 90 or server.poll() is not None:
-                    raise RuntimeError(f"JupyterLab did not start; see {out / 'server.log'}") from error
+                    raise RuntimeError(
+                        f"JupyterLab did not start; see {out / 'server.log'}") from error
                 time.sleep(0.5)
-        with Chromium(find_chromium(), width=1400, height=1000, timeout=60) as browser:
-            browser.call("Page.enable")
+        with launch_chromium(timeout=60) as browser:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.set_default_timeout(60_000)
             for notebook in notebooks:
                 try:
-                    report = check(browser, base, token, notebook.name, out)
-                except Exception as error:  # report it and go on with the next lesson
+                    report = check(page, base, token, notebook.name, out)
+                except Exception as error:  # noqa: BLE001 (report it, go on with the next lesson)
                     report = {"lesson": notebook.name, "failed": repr(error)}
-                    browser.screenshot(out / f"{notebook.stem}_failed.png")
-                leave(browser)
+                    page.screenshot(path=out / f"{notebook.stem}_failed.png", full_page=True)
+                leave(page)
                 reports.append(report)
                 print(json.dumps(report, indent=1), flush=True)
                 for kernel in api(base, token, "/api/kernels"):
