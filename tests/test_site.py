@@ -18,10 +18,10 @@ from pathlib import Path
 
 import matplotlib
 import pytest
-from browser import OfflinePage, find_chromium, launch_chromium
 from notebook_runner import executed, lesson_paths
 
 from cardlib.site import build as site
+from cardlib.site.browser import OfflinePage, find_chromium, launch_chromium
 from cardlib.site.offline import CARDS, CJK, find_font
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -32,11 +32,12 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-from browser import launch_chromium
+from cardlib.site.browser import launch_chromium
+from cardlib.site.run import lesson_paths
 
-LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+ROOT = Path(__file__).resolve().parent.parent
+
+LESSONS = lesson_paths(ROOT / "notebooks")
 SLIDER_TIMEOUT = 20
 PANEL = "jupyterapp.shell.currentWidget"
 

@@ -1,8 +1,9 @@
 """Headless Chromium through Playwright, on the system's browser (nothing is downloaded).
 
 Used by tests/test_site.py (static pages, offline) and tools/lab_slider_check.py
-(a real JupyterLab). Never run ``playwright install``: :func:`launch_chromium`
-starts the Chromium found by :func:`find_chromium` (Debian's ``chromium``).
+(a real JupyterLab); needs the ``test`` extra (Playwright). Never run
+``playwright install``: :func:`launch_chromium` starts the Chromium found by
+:func:`find_chromium` (Debian's ``chromium``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from playwright.sync_api import Browser, Page, Request, Route, sync_playwright
+
+__all__ = ["FLAGS", "CANDIDATES", "LOCAL", "find_chromium", "launch_chromium", "OfflinePage"]
 
 FLAGS = [
     "--no-sandbox",
