@@ -190,6 +190,14 @@ class LivePanel(widgets.VBox):
         self.redraws += 1
         self.output.outputs = (figure_output(self.figure),)
 
+    def _repr_mimebundle_(self, **kwargs):
+        # What JupyterLab shows while the panel loads, or in a reopened notebook
+        # whose kernel no longer holds the panel (instead of the widget's repr).
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/plain"] = "A live panel: run this cell to see it."
+        return bundle
+
     def png(self) -> bytes:
         """The picture the panel shows now, as PNG bytes."""
         return base64.b64decode(self.output.outputs[0]["data"]["image/png"])

@@ -72,6 +72,7 @@ class Prediction(widgets.VBox):
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         data["text/html"] = self.static_html()
+        data["text/plain"] = f"A prediction: run this cell to answer it. {self.question}"
         return bundle
 
 
