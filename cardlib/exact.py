@@ -48,7 +48,7 @@ from fractions import Fraction
 import numpy.random
 
 from .checks import ContractError, function, whole_number
-from .guard import Guard, TimedOut
+from .guard import Guard, SeededRng, TimedOut
 
 __all__ = [
     "MAX_PATHS", "MAX_CELLS", "MAX_DRAWS", "MAX_CARDS", "MAX_SECONDS", "RUN_SECONDS",
@@ -74,7 +74,6 @@ REPLAY_ALL = 4096
 #: ... larger ones one leaf in this many, on average (a seeded draw picks them).
 REPLAY_EVERY = 8
 
-_MASK = 2**64 - 1
 # Read before any guard replaces them: the clock and the shared generators' states.
 _clock = time.perf_counter
 _random_state = random.getstate
@@ -104,20 +103,6 @@ class EndlessRun(ValueError):
 
 class _Stopped(BaseException):  # noqa: N818 (a signal, not an error)
     """Stops a run from inside its rng; ``except Exception:`` in the shuffle cannot catch it."""
-
-
-class _SplitMix:
-    """The walk's own seeded random numbers (SplitMix64): plain arithmetic, nothing to guard."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
-
-    def below(self, size: int) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return ((z ^ (z >> 31)) * size) >> 64
 
 
 class _ScriptedRng:
@@ -183,7 +168,7 @@ class _Probe(_ScriptedRng):
 
     __slots__ = ("source", "weight")
 
-    def __init__(self, source: _SplitMix, max_draws: int) -> None:
+    def __init__(self, source: SeededRng, max_draws: int) -> None:
         super().__init__([], [], max_draws)
         self.source = source
         self.weight = 1  # 1 / the path's probability: the number of leaves it stands for
@@ -231,7 +216,7 @@ class _Walk:
                              max(1, MAX_CELLS // max(self.n, 1)))
         self.max_draws = whole_number("max_draws", max_draws, minimum=1, maximum=10 * MAX_DRAWS)
         self.name = getattr(shuffle, "__name__", repr(shuffle))
-        self.picker = _SplitMix(0x5EED)
+        self.picker = SeededRng(0x5EED)  # which leaves to replay, and when
         self.choices: list[int] = []
         self.sizes: list[int] = []
         self.count = 0
@@ -285,7 +270,7 @@ class _Walk:
 
         The estimate is a float, or a whole number when it is beyond floats.
         """
-        source = _SplitMix(seed)
+        source = SeededRng(seed)
         total = 0
         start = _clock()
         for _ in range(probes):
