@@ -159,7 +159,7 @@ def gsr_riffles(decks: np.ndarray, gen, k: int = 1) -> None:
     2^k-shuffle, the same with a digit 0..2^k-1 per position instead of a
     coin (2^k packets). So up to 8 riffles cost one sort of bytes.
     """
-    k = whole_number("k", k)
+    k = whole_number("k", k, maximum=10**6)
     riffled = np.empty_like(decks)
     while k > 0:
         at_once = min(k, 8)  # digits that fit in a byte
@@ -169,6 +169,10 @@ def gsr_riffles(decks: np.ndarray, gen, k: int = 1) -> None:
         np.put_along_axis(riffled, destinations, decks, axis=1)
         decks[:] = riffled
         k -= at_once
+
+
+def _gsr_cost(k: int = 1) -> int:
+    return max(1, -(-whole_number("k", k, maximum=10**6) // 8))  # 8 riffles per pass
 
 
 def one_deck_at_a_time(shuffle: Callable) -> Callable:
@@ -186,7 +190,8 @@ def one_deck_at_a_time(shuffle: Callable) -> Callable:
             result = shuffle(deck, rng=rng)
             row[:] = deck if result is None else result
 
-    kernel.__name__ = f"one_deck_at_a_time({shuffle.__name__})"
+    kernel.__name__ = f"one_deck_at_a_time({getattr(shuffle, '__name__', 'shuffle')})"
+    kernel.cost = lambda: 200  # a Python call per deck: about 200 times a vectorised step
     return kernel
 
 
@@ -212,5 +217,7 @@ def _brute_force(decks: np.ndarray, gen) -> None:
 
 
 register(shuffles.brute_force_shuffle, _brute_force)
+# What one entry of the decks costs, against one vectorised step (simulate's work limit).
+gsr_riffles.cost = _gsr_cost
 
 

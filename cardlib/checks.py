@@ -18,6 +18,7 @@ ValueError: players must be at least 1, got 0
 
 from __future__ import annotations
 
+import itertools
 import numbers
 import random
 from collections.abc import Callable, MutableSequence
@@ -36,7 +37,12 @@ __all__ = [
     "in_place",
     "function",
     "limit",
+    "MAX_ITEMS",
+    "sequence",
 ]
+
+#: The most items (cards, sizes, sources) a sequence argument may hold: a million.
+MAX_ITEMS = 1_000_000
 
 
 class ContractError(AttributeError, ValueError):
@@ -199,6 +205,42 @@ def limit(name: str, value: int, maximum: int, how: str) -> int:
     return value
 
 
+def sequence(name: str, value, maximum: int = MAX_ITEMS) -> list:
+    """Return ``list(value)``, refusing a non-iterable, and more than ``maximum`` items at once.
+
+    The size is checked before the list is built: from ``len`` when the value
+    has one (``range(10**9)`` is refused without allocating), and for an
+    iterator by reading at most ``maximum + 1`` items (so an endless generator
+    is refused too). A generator can be given once: it is read here, once.
+
+    >>> sequence("deck", range(3)), sequence("deck", (c for c in "ab"))
+    ([0, 1, 2], ['a', 'b'])
+    >>> sequence("deck", range(10**9))
+    Traceback (most recent call last):
+    ...
+    ValueError: deck holds 1,000,000,000 items, more than the limit of 1,000,000
+    >>> sequence("deck", 52)
+    Traceback (most recent call last):
+    ...
+    TypeError: deck must be a sequence such as a list, a range or a string, not int 52
+    """
+    try:
+        size = len(value)
+    except TypeError:
+        size = None
+    if size is not None and size > maximum:
+        raise ValueError(f"{name} holds {size:,} items, more than the limit of {maximum:,}")
+    try:
+        items = iter(value)
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence such as a list, a range or a string, "
+                        f"not {type(value).__name__} {value!r:.40}") from None
+    listed = list(itertools.islice(items, maximum + 1))
+    if len(listed) > maximum:
+        raise ValueError(f"{name} holds more than the limit of {maximum:,} items")
+    return listed
+
+
 def in_place(function: str, deck) -> MutableSequence:
     """Return ``deck`` if it is a list (or another mutable sequence) that can be shuffled in place.
 
@@ -213,4 +255,7 @@ def in_place(function: str, deck) -> MutableSequence:
             f"{function} shuffles a list in place, but got {type(deck).__name__}: "
             "pass list(...) of it, or use pick_and_remove, which returns a new list"
         )
+    if len(deck) > MAX_ITEMS:
+        raise ValueError(f"{function} shuffles decks of at most {MAX_ITEMS:,} cards, "
+                         f"got {len(deck):,}")
     return deck

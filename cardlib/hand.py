@@ -33,7 +33,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import batched, mixing
-from .checks import as_rng, probability, whole_number
+from .checks import MAX_ITEMS, as_rng, function, limit, one_of, probability, sequence, whole_number
 from .shuffles import draw
 
 __all__ = [
@@ -52,7 +52,14 @@ __all__ = [
     "overhand_after",
     "pile_shuffle",
     "overhand_rows",
+    "MAX_MODULUS",
+    "MAX_PILES",
 ]
+
+#: multiplicative_order tries the powers one by one: moduli up to ten million (about 2 s).
+MAX_MODULUS = 10**7
+#: pile_shuffle deals onto at most this many piles.
+MAX_PILES = 1000
 
 
 # --- overhand ------------------------------------------------------------------
@@ -68,7 +75,7 @@ def overhand_packets(n: int, rng=None, p: Fraction = Fraction(1, 2)) -> list[int
     >>> sum(overhand_packets(52, rng=1, p=Fraction(1, 8)))
     52
     """
-    n = whole_number("n", n)
+    n = whole_number("n", n, maximum=MAX_ITEMS)
     p = probability("p", p)
     rng = as_rng(rng)
     sizes = []
@@ -90,9 +97,11 @@ def stack_packets(deck, sizes: Sequence[int]) -> list:
     >>> stack_packets([0, 1, 2, 3, 4], [2, 3])
     [3, 4, 0, 1, 2]
     """
-    cards = list(deck)
-    if sum(sizes) != len(cards) or any(s < 1 for s in sizes):
-        raise ValueError(f"packet sizes {list(sizes)} do not split a deck of {len(cards)} cards")
+    cards = sequence("deck", deck)
+    sizes = [whole_number("a packet size", size, minimum=1)
+             for size in sequence("sizes", sizes)]  # read once: an iterator is not lost
+    if sum(sizes) != len(cards):
+        raise ValueError(f"packet sizes {sizes} do not split a deck of {len(cards)} cards")
     pile = []
     top = len(cards)
     # Invariant: cards[top:] have moved, packet by packet, onto the new pile.
@@ -110,7 +119,7 @@ def overhand_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2)) -> list:
     >>> overhand_shuffle("ABCD", rng=0, p=1)  # a cut everywhere: the deck turns over
     ['D', 'C', 'B', 'A']
     """
-    cards = list(deck)
+    cards = sequence("deck", deck)
     return stack_packets(cards, overhand_packets(len(cards), rng, p))
 
 
@@ -129,9 +138,8 @@ def faro(deck, kind: str = "out") -> list:
     ...
     ValueError: a perfect faro needs an even number of cards, got 3
     """
-    cards = list(deck)
-    if kind not in ("out", "in"):
-        raise ValueError(f"kind must be 'out' or 'in', not {kind!r}")
+    cards = sequence("deck", deck)
+    one_of("kind", kind, ("out", "in"))
     if len(cards) % 2:
         raise ValueError(f"a perfect faro needs an even number of cards, got {len(cards)}")
     half = len(cards) // 2
@@ -160,7 +168,9 @@ def multiplicative_order(a: int, m: int) -> int:
     ...
     ValueError: 2 has no multiplicative order modulo 10: they share a factor
     """
+    a = whole_number("a", a, minimum=None)
     m = whole_number("m", m, minimum=1)
+    limit("m", m, MAX_MODULUS, "the order is found by trying the powers of a one by one")
     if m == 1:
         return 1
     if math.gcd(a, m) != 1:
@@ -181,11 +191,10 @@ def faro_order(n: int, kind: str = "out") -> int:
     >>> [faro_order(n) for n in (2, 4, 6, 8, 10)]
     [1, 2, 4, 3, 6]
     """
-    n = whole_number("n", n, minimum=2)
+    n = whole_number("n", n, minimum=2, maximum=MAX_MODULUS - 1)
     if n % 2:
-        raise ValueError(f"a perfect faro needs an even number of cards, got {n}")
-    if kind not in ("out", "in"):
-        raise ValueError(f"kind must be 'out' or 'in', not {kind!r}")
+        raise ValueError(f"a perfect faro needs an even number of cards, got n = {n}")
+    one_of("kind", kind, ("out", "in"))
     return multiplicative_order(2, n - 1 if kind == "out" else n + 1)
 
 
@@ -215,13 +224,18 @@ def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
     ...
     ValueError: ... but overhand_shuffle drew a random number: ...
     """
-    n = whole_number("n", n)
-    limit = whole_number("limit", limit, minimum=1)
+    function("shuffle", shuffle)
+    n = whole_number("n", n, maximum=MAX_ITEMS)
+    limit = whole_number("limit", limit, minimum=1, maximum=max(1, 10**7 // max(n, 1)))
     no_randomness = _NoRandomness(getattr(shuffle, "__name__", repr(shuffle)))
     start = list(range(n))
     deck = start
     for count in range(1, limit + 1):
-        deck = shuffle(deck, rng=no_randomness)
+        # A copy each time: a shuffle that changes its input in place (and returns it, or
+        # None) must not change the deck it is compared with.
+        cards = list(deck)
+        result = shuffle(cards, rng=no_randomness)
+        deck = cards if result is None else sequence("the shuffle's result", result)
         if deck == start:
             return count
     raise ValueError(f"{getattr(shuffle, '__name__', shuffle)} did not restore "
@@ -240,8 +254,8 @@ def pile_shuffle(deck, rng=None, piles: int = 4) -> list:
     >>> pile_shuffle(range(8), rng=3, piles=2)
     [7, 5, 3, 1, 6, 4, 2, 0]
     """
-    piles = whole_number("piles", piles, minimum=1)
-    cards = list(deck)
+    piles = whole_number("piles", piles, minimum=1, maximum=MAX_PILES)
+    cards = sequence("deck", deck)
     stacks: list[list] = [[] for _ in range(piles)]
     for dealt, card in enumerate(reversed(cards)):
         stacks[dealt % piles].append(card)
@@ -320,7 +334,11 @@ def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2), k: int =
     a..b, moves to n - 1 - b + i - a (see :func:`overhand_position_law`).
     """
     p = probability("p", p)
-    k = whole_number("k", k)
+    k = whole_number("k", k, maximum=10**6)
+    if p.denominator > 2**62:
+        raise ValueError(f"p = {p} has a denominator above 2^62, which NumPy's integer draws "
+                         "cannot use; use overhand_shuffle one deck at a time "
+                         "(stats.position_counts) for such a p")
     for _ in range(k if decks.shape[1] >= 2 else 0):
         _overhand_once(decks, gen, p)
 
@@ -349,6 +367,8 @@ def _faro_rows(kind: str):
 
 
 batched.register(overhand_shuffle, overhand_rows)
+# Each overhand of every row costs about 6 vectorised steps per entry (simulate's work limit).
+overhand_rows.cost = lambda p=Fraction(1, 2), k=1: 6 * max(1, whole_number("k", k, maximum=10**6))
 batched.register(out_shuffle, _faro_rows("out"))
 batched.register(in_shuffle, _faro_rows("in"))
 batched.register(pile_shuffle, batched.one_deck_at_a_time(pile_shuffle))

@@ -37,7 +37,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import batched
-from .checks import as_rng, whole_number
+from .checks import MAX_ITEMS, as_rng, limit, sequence, whole_number
 
 __all__ = [
     "MAX_CARDS",
@@ -66,12 +66,22 @@ __all__ = [
     "position_law",
     "card_positions",
     "cutoff",
+    "MAX_LAW_BITS",
+    "POSITION_MAX_CARDS",
+    "MAX_RIFFLE_WORK",
 ]
 
 #: The exact laws refuse decks larger than this (the Eulerian table grows as n^2 big ints).
 MAX_CARDS = 1000
 #: ... and more riffles than this (2^(n k) is an n*k-bit number; 100 is far past uniform).
 MAX_RIFFLES = 100
+#: ... and laws whose denominators 2^(n k) have more bits than this (1000 cards, 20 riffles:
+#: about a second).
+MAX_LAW_BITS = 20_000
+#: The one-card laws (position_law, card_positions) are O(n^3): 150 cards take about a second.
+POSITION_MAX_CARDS = 150
+#: Riffling one deck k times costs k * n card moves: at most this many (about 2 s).
+MAX_RIFFLE_WORK = 2_000_000
 
 
 # --- the random process ------------------------------------------------------
@@ -82,7 +92,7 @@ def cut_size(n: int, rng=None) -> int:
     >>> cut_size(56, rng=1)
     29
     """
-    n = whole_number("n", n)
+    n = whole_number("n", n, maximum=MAX_ITEMS)
     rng = as_rng(rng)
     return sum(rng.randrange(2) for _ in range(n))
 
@@ -94,6 +104,8 @@ def cut_sizes(n: int, trials: int, rng=None) -> list[int]:
     [1, 4, 1, 3, 2]
     """
     trials = whole_number("trials", trials)
+    n = whole_number("n", n, maximum=MAX_ITEMS)
+    limit("trials x n", trials * n, 5 * MAX_ITEMS, "each cut flips n coins: use fewer trials")
     rng = as_rng(rng)
     return [cut_size(n, rng) for _ in range(trials)]
 
@@ -104,7 +116,7 @@ def cut(deck, rng=None) -> tuple[list, list]:
     >>> cut("ABCDEF", rng=1)
     (['A', 'B', 'C'], ['D', 'E', 'F'])
     """
-    cards = list(deck)
+    cards = sequence("deck", deck)
     c = cut_size(len(cards), rng)
     return cards[:c], cards[c:]
 
@@ -118,8 +130,8 @@ def drop_sources(p: int, q: int, rng=None) -> list[int]:
     >>> drop_sources(3, 2, rng=2)
     [1, 1, 1, 2, 2]
     """
-    p = whole_number("p", p)
-    q = whole_number("q", q)
+    p = whole_number("p", p, maximum=MAX_ITEMS)
+    q = whole_number("q", q, maximum=MAX_ITEMS)
     rng = as_rng(rng)
     sources = []
     # Invariant: p and q cards are left in stacks 1 and 2; sources lists the drops so far.
@@ -154,7 +166,8 @@ def interleave(stack1, stack2, sources: Sequence[int]) -> list:
     >>> interleave("ABC", "xy", [2, 1, 1, 2, 1])
     ['x', 'A', 'B', 'y', 'C']
     """
-    stack1, stack2 = list(stack1), list(stack2)
+    stack1, stack2 = sequence("stack1", stack1), sequence("stack2", stack2)
+    sources = sequence("sources", sources)  # read once: an iterator is not lost
     _check_sources(stack1, stack2, sources)
     stacks = {1: iter(stack1), 2: iter(stack2)}
     return [next(stacks[source]) for source in sources]
@@ -177,9 +190,9 @@ def merge_state(stack1, stack2, sources: Sequence[int], step: int) -> tuple[list
     >>> merge_state("ABC", "xy", [2, 1, 1, 2, 1], 3)
     (['C'], ['y'], ['x', 'A', 'B'])
     """
-    if not 0 <= step <= len(sources):
-        raise ValueError(f"step must be between 0 and {len(sources)}, got {step}")
-    stack1, stack2 = list(stack1), list(stack2)
+    sources = sequence("sources", sources)
+    step = whole_number("step", step, maximum=len(sources))
+    stack1, stack2 = sequence("stack1", stack1), sequence("stack2", stack2)
     _check_sources(stack1, stack2, sources)
     taken = Counter(sources[:step])
     return (stack1[taken[1]:], stack2[taken[2]:],
@@ -205,7 +218,10 @@ def riffles(deck, k: int, rng=None) -> list:
     """
     k = whole_number("k", k)
     rng = as_rng(rng)
-    cards = list(deck)
+    cards = sequence("deck", deck)
+    limit("k x cards", k * len(cards), MAX_RIFFLE_WORK,
+          f"use at most {MAX_RIFFLE_WORK // max(len(cards), 1):,} riffles for "
+          f"{len(cards):,} cards (beyond a few dozen, more riffles change nothing measurable)")
     for _ in range(k):
         cards = riffle(cards, rng)
     return cards
@@ -215,13 +231,14 @@ def riffles(deck, k: int, rng=None) -> list:
 
 def _positions(perm: Sequence[int]) -> list[int]:
     """Return where each card 0..n-1 sits in ``perm``; refuse anything but a permutation."""
+    perm = sequence("perm", perm)
     n = len(perm)
     where = [-1] * n
     for position, card in enumerate(perm):
         if isinstance(card, bool) or not isinstance(card, (int, np.integer)) \
                 or not 0 <= card < n or where[card] != -1:
             raise ValueError(
-                f"expected an order of the cards 0..{n - 1} (each once), "
+                f"perm must be an order of the cards 0..{n - 1} (each once), "
                 f"but found {card!r} at position {position}"
             )
         where[card] = position
@@ -240,7 +257,7 @@ def rising_sequences(perm: Sequence[int]) -> list[list[int]]:
     >>> rising_sequences([1, 1])
     Traceback (most recent call last):
     ...
-    ValueError: expected an order of the cards 0..1 (each once), but found 1 at position 1
+    ValueError: perm must be an order of the cards 0..1 (each once), but found 1 at position 1
     """
     where = _positions(perm)
     sequences: list[list[int]] = []
@@ -270,6 +287,9 @@ def _check_law_args(n_cards, n_riffles) -> None:
         raise ValueError(f"n_cards = {n_cards} is more than the limit of {MAX_CARDS} cards")
     if n_riffles > MAX_RIFFLES:
         raise ValueError(f"n_riffles = {n_riffles} is more than the limit of {MAX_RIFFLES}")
+    limit("n_cards x n_riffles", n_cards * n_riffles, MAX_LAW_BITS,
+          f"the exact law works with 2^(n_cards x n_riffles); with {n_cards} cards, use at "
+          f"most {MAX_LAW_BITS // n_cards} riffles")
 
 
 _EULERIAN_ROWS: list[tuple[int, ...]] = [(1,)]  # row n is (A(n, 0), ..., A(n, n))
@@ -332,12 +352,13 @@ def probability(perm: Sequence[int], k: int) -> Fraction:
     >>> probability([0, 1, 2], 1), probability([2, 1, 0], 1), probability([2, 1, 0], 2)
     (Fraction(1, 2), Fraction(0, 1), Fraction(1, 16))
     """
+    perm = sequence("perm", perm, maximum=MAX_CARDS)
     n = len(perm)
     k = whole_number("k", k)
     if k > MAX_RIFFLES:
         raise ValueError(f"k = {k} riffles is more than the limit of {MAX_RIFFLES}")
-    if n > MAX_CARDS:
-        raise ValueError(f"a deck of {n} cards is more than the limit of {MAX_CARDS} cards")
+    limit("cards x k", n * k, MAX_LAW_BITS, f"with {n} cards, use at most "
+          f"{MAX_LAW_BITS // max(n, 1)} riffles")
     return Fraction(_ways(n, count_rising_sequences(perm), k), 2 ** (n * k))
 
 
@@ -450,7 +471,7 @@ def sample_variation_distance(orders, n_cards: int) -> float:
         counts = Counter(rising_counts(orders).tolist())
     else:
         counts = Counter()
-        for order in orders:
+        for order in sequence("orders", orders):
             if len(order) != n_cards:
                 raise ValueError(f"expected orders of {n_cards} cards, but one has "
                                  f"{len(order)}: {list(order)!r}")
@@ -483,6 +504,7 @@ def position_law(n: int) -> list[list[Fraction]]:
     [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 4), Fraction(3, 4)]]
     """
     _check_law_args(n, 0)
+    limit("n", n, POSITION_MAX_CARDS, "the one-card law takes O(n^3) steps: use fewer cards")
     return [[Fraction(c, 2**n) for c in row] for row in _position_counts(n)]
 
 
@@ -495,8 +517,8 @@ def card_positions(n: int, max_riffles: int, card: int) -> np.ndarray:
     [[0.0, 0.0, 1.0], [0.125, 0.25, 0.625]]
     """
     _check_law_args(n, max_riffles)
-    if not 0 <= card < n:
-        raise ValueError(f"card must be a position 0..{n - 1}, got {card}")
+    limit("n", n, POSITION_MAX_CARDS, "the one-card law takes O(n^3) steps: use fewer cards")
+    card = whole_number("card", card, maximum=n - 1)
     step = np.array(_position_counts(n), dtype=float) / 2.0**n
     rows = [np.eye(n)[card]]
     for _ in range(max_riffles):
@@ -523,3 +545,4 @@ def _k_riffles(decks: np.ndarray, gen, k: int) -> None:
 # the batched Gilbert-Shannon-Reeds kernel, proved against this module's own law.
 batched.register(riffle, batched.gsr_riffles)
 batched.register(riffles, _k_riffles)
+_k_riffles.cost = batched.gsr_riffles.cost

@@ -21,7 +21,7 @@ import itertools
 import math
 from collections.abc import MutableSequence
 
-from .checks import as_rng, in_place, whole_number
+from .checks import as_rng, in_place, limit, sequence, whole_number
 
 __all__ = [
     "as_rng",
@@ -42,6 +42,10 @@ __all__ = [
 
 #: brute_force_shuffle lists all n! orders, so it refuses decks above this size.
 BRUTE_FORCE_LIMIT = 10
+#: Drawing k cards from n moves about k * n / 2 cards: at most this many (about 2 s).
+MAX_DRAW_WORK = 4 * 10**10
+#: The shuffles whose cost grows faster than the deck (retries, sorting) take at most this.
+MAX_SLOW_CARDS = 100_000
 
 
 def draw(deck, k: int, rng=None) -> tuple[list, list]:
@@ -55,9 +59,12 @@ def draw(deck, k: int, rng=None) -> tuple[list, list]:
     """
     k = whole_number("k", k)
     rng = as_rng(rng)
-    pile = list(deck)
+    pile = sequence("deck", deck)
     if k > len(pile):
         raise ValueError(f"cannot draw {k} cards from a deck of {len(pile)}")
+    limit("k x deck size", k * len(pile), MAX_DRAW_WORK,
+          "each draw moves the cards after it in the list (O(n) per draw); draw fewer "
+          "cards, or shuffle a big deck with knuth_shuffle")
     drawn = []
     # Invariant: drawn + pile is a permutation of the deck, drawn in draw order.
     for _ in range(k):
@@ -72,7 +79,7 @@ def pick_and_remove(deck, rng=None) -> list:
     put it on the new pile, until the pile is empty. Costs O(n^2), because
     removing from the middle of a list moves everything after it.
     """
-    cards = list(deck)
+    cards = sequence("deck", deck)
     shuffled, _ = draw(cards, len(cards), rng)
     return shuffled
 
@@ -130,7 +137,7 @@ def retry_shuffle_counted(deck, rng=None) -> tuple[list, int]:
     (['A', 'B', 'C'], 6)
     """
     rng = as_rng(rng)
-    cards = list(deck)
+    cards = sequence("deck", deck, maximum=MAX_SLOW_CARDS)
     n = len(cards)
     seen: set[int] = set()
     order = []
@@ -160,7 +167,7 @@ def stride_shuffle(deck, rng=None) -> list:
     [4, 0, 1, 2, 3]
     """
     rng = as_rng(rng)
-    cards = list(deck)
+    cards = sequence("deck", deck)
     n = len(cards)
     if n < 2:
         return cards
@@ -177,16 +184,21 @@ def brute_force_shuffle(deck, rng=None) -> list:
     orders already take a second and hundreds of megabytes).
     """
     rng = as_rng(rng)
-    cards = list(deck)
-    if len(cards) > BRUTE_FORCE_LIMIT:
-        orders = math.factorial(len(cards))
-        count = f"{orders:,}" if orders < 10**15 else f"about {orders:.2e}"
-        raise ValueError(
-            f"brute_force_shuffle would list {len(cards)}! = {count} orders; "
-            f"it refuses decks of more than {BRUTE_FORCE_LIMIT} cards"
-        )
+    try:  # the size first: range(10**9) is refused before any list is built
+        _refuse_brute_force(len(deck))
+    except TypeError:
+        pass
+    cards = sequence("deck", deck, maximum=BRUTE_FORCE_LIMIT + 1)
+    _refuse_brute_force(len(cards))
     orders = list(itertools.permutations(cards))
     return list(orders[rng.randrange(len(orders))])
+
+
+def _refuse_brute_force(n: int) -> None:
+    if n > BRUTE_FORCE_LIMIT:
+        count = f"{math.factorial(n):,}" if n < 18 else "more than 10^15"
+        raise ValueError(f"brute_force_shuffle would list {n:,}! = {count} orders; "
+                         f"it refuses decks of more than {BRUTE_FORCE_LIMIT} cards")
 
 
 def comparator_sort_shuffle(deck, rng=None) -> list:
@@ -201,7 +213,8 @@ def comparator_sort_shuffle(deck, rng=None) -> list:
     def coin_flip(a, b) -> int:
         return 2 * rng.randrange(2) - 1
 
-    return sorted(deck, key=functools.cmp_to_key(coin_flip))
+    return sorted(sequence("deck", deck, maximum=MAX_SLOW_CARDS),
+                  key=functools.cmp_to_key(coin_flip))
 
 
 def deal(deck, players: int, cards_each: int, rng=None) -> tuple[list[list], list]:
@@ -220,7 +233,9 @@ def deal(deck, players: int, cards_each: int, rng=None) -> tuple[list[list], lis
     """
     players = whole_number("players", players, minimum=1)
     cards_each = whole_number("cards_each", cards_each)
-    pile = list(deck)
+    pile = sequence("deck", deck)
+    limit("players", players, max(len(pile), 1), f"a deck of {len(pile)} cards is dealt to "
+          "at most one player per card")
     wanted = players * cards_each
     if wanted > len(pile):
         raise ValueError(f"cannot deal {wanted} cards from a deck of {len(pile)}")

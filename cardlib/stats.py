@@ -20,10 +20,11 @@ from fractions import Fraction
 import numpy as np
 
 from . import batched, exact
-from .checks import as_rng, whole_number
+from .checks import as_rng, function, limit, whole_number
 
 __all__ = [
-    "simulate", "count_positions", "MAX_ENTRIES", "simulated_positions", "order_counts",
+    "simulate", "count_positions", "MAX_ENTRIES", "MAX_WORK", "MAX_PYTHON_CARDS",
+    "simulated_positions", "order_counts",
     "exact_position_matrix", "position_matrix", "position_counts",
     "ChiSquare", "chi_square", "chi_square_sf", "regularized_upper_gamma",
     "landing_frequencies", "cycle_count", "cycle_distribution",
@@ -31,8 +32,13 @@ __all__ = [
 
 # --- Batched simulation: many decks at once (kernels in cardlib.batched) ----
 
-#: simulate refuses to make arrays with more entries than this (4 GB as int64).
-MAX_ENTRIES = 5 * 10**8
+#: simulate refuses to make arrays with more entries than this (480 MB as int64) ...
+MAX_ENTRIES = 6 * 10**7
+#: ... or more work than this, in vectorised steps of one entry (about 2 s): a kernel's
+#: ``cost(**options)`` says how many steps an entry takes (k riffles, a Python call per deck).
+MAX_WORK = 2 * 10**8
+#: position_counts runs the shuffle once per deck in Python: at most this many cards in all.
+MAX_PYTHON_CARDS = 2 * 10**6
 #: Entries shuffled per kernel call; bounds the kernels' temporary arrays.
 CHUNK_ENTRIES = 2**18
 
@@ -62,7 +68,11 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
     n = whole_number("n_cards", n_cards)
     trials = whole_number("trials", trials)
     kernel = batched.kernel_for(shuffle)
-    dtype = np.dtype(dtype)
+    try:
+        dtype = np.dtype(dtype)
+    except TypeError:
+        raise TypeError(f"dtype must be a NumPy integer type such as numpy.int16, not "
+                        f"{dtype!r:.40}") from None
     if dtype.kind not in "iu" or np.iinfo(dtype).max < max(n - 1, 0):
         raise ValueError(f"dtype {dtype} cannot hold the card numbers 0..{n - 1}")
     if n * trials > MAX_ENTRIES:
@@ -77,10 +87,8 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
     else:
         raise TypeError("seed must be None, an int or a numpy Generator, "
                         f"not {type(seed).__name__}")
-    decks = np.empty((trials, n), dtype=dtype)
-    decks[:] = np.arange(n, dtype=dtype)
     try:  # check the options before any work
-        inspect.signature(kernel).bind(decks[:0], gen, **options)
+        inspect.signature(kernel).bind(np.empty((0, n), dtype=dtype), gen, **options)
     except TypeError:
         name = getattr(shuffle, "__name__", shuffle)
         accepted = list(inspect.signature(kernel).parameters.values())[2:]
@@ -93,6 +101,15 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
         missing = [p.name for p in accepted if p.default is p.empty and p.name not in options]
         raise TypeError(f"simulate({name}, ...) needs the option {', '.join(missing)}"
                         " (for example k=7)") from None
+    cost = getattr(kernel, "cost", None)
+    work = n * trials * (cost(**options) if cost else 1)
+    if work > MAX_WORK:
+        raise ValueError(
+            f"simulate would do about {work:,} steps ({trials:,} decks of {n} cards"
+            f"{', with ' + str(options) if options else ''}), more than the limit of "
+            f"{MAX_WORK:,}; use fewer trials (at most {trials * MAX_WORK // work:,} here)")
+    decks = np.empty((trials, n), dtype=dtype)
+    decks[:] = np.arange(n, dtype=dtype)
     rows = max(1, CHUNK_ENTRIES // max(n, 1))
     for start in range(0, trials, rows):
         kernel(decks[start:start + rows], gen, **options)
@@ -192,8 +209,12 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
     >>> counts.sum(axis=0).tolist(), counts.sum(axis=1).tolist()
     ([1000, 1000, 1000, 1000], [1000, 1000, 1000, 1000])
     """
-    n = whole_number("n", n)
+    n = whole_number("n", n, maximum=10_000)
     trials = whole_number("trials", trials)
+    limit("trials x n", trials * max(n, 1), MAX_PYTHON_CARDS,
+          f"each deck is shuffled in Python: use at most {MAX_PYTHON_CARDS // max(n, 1):,} "
+          "trials, or stats.simulate for a shuffle with a batched version")
+    function("shuffle", shuffle)
     rng = as_rng(rng)
     counts = np.zeros((n, n), dtype=np.int64)
     columns = np.arange(n)
@@ -210,6 +231,9 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
 _EPS = 1e-15
 _TINY = 1e-300
 _MAX_TERMS = 100_000
+# Above this many degrees of freedom, chi_square_sf uses the Wilson-Hilferty approximation
+# (relative error far below the 1e-3 that matters for a p-value at that size).
+_NORMAL_DOF = 100_000
 
 
 def regularized_upper_gamma(a: float, x: float) -> float:
@@ -223,10 +247,18 @@ def regularized_upper_gamma(a: float, x: float) -> float:
     >>> round(regularized_upper_gamma(0.5, 2), 12) == round(math.erfc(2 ** 0.5), 12)
     True
     """
-    if not a > 0:
-        raise ValueError(f"the shape a must be positive, got {a}")
-    if x < 0 or math.isnan(x):
+    for name, value in (("a", a), ("x", x)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise TypeError(f"{name} must be a number, not {type(value).__name__} {value!r:.40}")
+    if not 0 < a < math.inf:
+        raise ValueError(f"the shape a must be positive and finite, got {a}")
+    if not x >= 0:
         raise ValueError(f"x must be at least 0, got {x}")
+    if x == math.inf:
+        return 0.0
+    if a > 2 * _NORMAL_DOF:
+        raise ValueError(f"a = {a:g} is more than the limit of {2 * _NORMAL_DOF:,} of the series; "
+                         "use chi_square_sf, which approximates such sizes")
     if x == 0:
         return 1.0
     log_front = -x + a * math.log(x) - math.lgamma(a)  # log(e^-x x^a / Γ(a))
@@ -268,10 +300,18 @@ def chi_square_sf(statistic: float, dof: int) -> float:
     >>> round(chi_square_sf(18.307038053275146, 10), 10)
     0.05
     """
-    if isinstance(dof, bool) or not isinstance(dof, int) or dof < 1:
-        raise ValueError(f"degrees of freedom must be a whole number of at least 1, got {dof!r}")
+    dof = whole_number("dof", dof, minimum=1)
+    if isinstance(statistic, bool) or not isinstance(statistic, numbers.Real):
+        raise TypeError(f"statistic must be a number, not {type(statistic).__name__}")
+    if not statistic >= 0:
+        raise ValueError(f"statistic must be at least 0, got {statistic!r}")
     if statistic == math.inf:
         return 0.0
+    if dof > _NORMAL_DOF:
+        # Wilson and Hilferty (1931): (X / dof)^(1/3) is nearly normal, with mean
+        # 1 - 2 / (9 dof) and variance 2 / (9 dof); the series would need ~sqrt(dof) terms.
+        z = ((statistic / dof) ** (1 / 3) - (1 - 2 / (9 * dof))) / math.sqrt(2 / (9 * dof))
+        return 0.5 * math.erfc(z / math.sqrt(2))
     return regularized_upper_gamma(dof / 2, statistic / 2)
 
 
@@ -308,11 +348,7 @@ def chi_square(counts, expected=None) -> ChiSquare:
     >>> result.dof, result.p_value > 0.01
     (9, True)
     """
-    observed = np.asarray(counts)
-    if observed.size == 0 or not np.issubdtype(observed.dtype, np.number):
-        raise ValueError("chi_square needs a non-empty array of counts")
-    if (observed < 0).any() or not np.array_equal(observed, np.round(observed)):
-        raise ValueError("counts must be whole numbers of at least 0")
+    observed = _counts_array(counts)
     if observed.ndim == 1:
         return _chi_square_1d(observed.astype(float), expected)
     if observed.ndim != 2 or observed.shape[0] != observed.shape[1]:
@@ -332,6 +368,30 @@ def chi_square(counts, expected=None) -> ChiSquare:
     statistic = pearson * (n - 1) / n
     dof = (n - 1) ** 2
     return ChiSquare(statistic, dof, chi_square_sf(statistic, dof))
+
+
+def _counts_array(counts) -> np.ndarray:
+    """The counts as a float array: whole numbers of at least 0 (Python ints of any size)."""
+    try:
+        observed = np.asarray(counts)
+    except ValueError:  # ragged
+        raise ValueError("counts must be a list of counts, or a square matrix of them") from None
+    if observed.dtype == bool or (observed.dtype == object and any(
+            isinstance(c, bool) for c in observed.ravel())):
+        raise TypeError("counts must be whole numbers, not True and False")
+    if observed.dtype == object:  # whole numbers beyond int64: count them as floats
+        if not all(isinstance(c, numbers.Real) for c in observed.ravel()):
+            raise TypeError("counts must be whole numbers")
+        observed = observed.astype(float)
+    if observed.size == 0:
+        raise ValueError("chi_square needs at least one count")
+    if not np.issubdtype(observed.dtype, np.number) or np.iscomplexobj(observed):
+        raise TypeError(f"counts must be whole numbers, not {observed.dtype} values")
+    if not np.isfinite(observed).all():
+        raise ValueError("counts must be finite whole numbers (no inf or nan)")
+    if (observed < 0).any() or not np.array_equal(observed, np.round(observed)):
+        raise ValueError("counts must be whole numbers of at least 0")
+    return observed
 
 
 def _chi_square_1d(observed: np.ndarray, expected) -> ChiSquare:

@@ -42,7 +42,7 @@ BAD_CALLS = [
     (lambda: knuth_shuffle([1, 2], rng="seed"), TypeError,
      "rng must be None, an int seed or an object with a randrange method"),
     (lambda: pick_and_remove([1, 2], rng=1.5), TypeError, "rng must be .* not float"),
-    (lambda: pick_and_remove(42), TypeError, "not iterable"),
+    (lambda: pick_and_remove(42), TypeError, "deck must be a sequence such as a list"),
     (lambda: brute_force_shuffle(range(11)), ValueError,
      r"11! = 39,916,800 orders; it refuses decks of more than 10"),
     (lambda: exact.distribution(knuth_shuffle, -1), ValueError, "n must be at least 0, got -1"),

@@ -90,7 +90,7 @@ def test_one_dimensional_counts_with_expected():
 
 
 @pytest.mark.parametrize("counts, expected, message", [
-    ([], None, "non-empty array of counts"),
+    ([], None, "needs at least one count"),
     ([5], None, "at least 2 categories"),
     ([1, -1], None, "whole numbers of at least 0"),
     ([1.5, 2], None, "whole numbers of at least 0"),
@@ -108,7 +108,7 @@ def test_bad_counts_are_refused(counts, expected, message):
 
 
 def test_bad_sf_arguments_are_refused():
-    with pytest.raises(ValueError, match="degrees of freedom must be a whole number"):
+    with pytest.raises(ValueError, match="dof must be at least 1, got 0"):
         chi_square_sf(1.0, 0)
     with pytest.raises(ValueError, match="x must be at least 0"):
         regularized_upper_gamma(1, -1)

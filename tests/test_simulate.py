@@ -31,6 +31,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import batched, exact, stats
+from cardlib import riffle as riffle_module
 from cardlib.shuffles import (
     brute_force_shuffle,
     comparator_sort_shuffle,
@@ -320,7 +321,9 @@ BAD_CALLS = [
     (lambda: simulate(knuth_shuffle, 300, 5, dtype=np.int8), ValueError,
      "dtype int8 cannot hold the card numbers 0..299"),
     (lambda: simulate(knuth_shuffle, 52, 10**8), ValueError,
-     r"5,200,000,000 entries, more than the limit of 500,000,000"),
+     r"5,200,000,000 entries, more than the limit of 60,000,000"),
+    (lambda: simulate(riffle_module.riffles, 52, 10**5, k=10**4), ValueError,
+     r"about 6,500,000,000 steps .* use fewer trials \(at most 3,076 here\)"),
     (lambda: simulate(brute_force_shuffle, 11, 2), ValueError,
      r"11! = 39,916,800 orders; it refuses decks of more than 10"),
     (lambda: simulate(sattolo_shuffle, 5, 2, k=2), TypeError,
