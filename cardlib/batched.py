@@ -30,7 +30,7 @@ from collections.abc import Callable
 import numpy as np
 
 from . import shuffles
-from .checks import whole_number
+from .checks import decks_array, function, whole_number
 
 __all__ = [
     "KERNELS",
@@ -52,8 +52,8 @@ KERNELS: dict[Callable, Callable] = {}
 
 def register(shuffle: Callable, kernel: Callable) -> Callable:
     """Make ``simulate(shuffle, ...)`` use ``kernel``; return the kernel."""
-    if not callable(shuffle) or not callable(kernel):
-        raise TypeError("register(shuffle, kernel) needs two functions")
+    function("shuffle", shuffle)
+    function("kernel", kernel)
     KERNELS[shuffle] = kernel
     return kernel
 
@@ -76,6 +76,17 @@ def has_kernel(shuffle: Callable) -> bool:
         return shuffle in KERNELS
     except TypeError:  # an unhashable "shuffle"
         return False
+
+
+def _kernel_args(decks, gen) -> None:
+    """A kernel's arguments: a 2-D integer array shuffled in place, and a NumPy Generator."""
+    if not isinstance(decks, np.ndarray):
+        raise TypeError(f"decks must be a 2-D NumPy array of cards (shuffled in place), "
+                        f"not {type(decks).__name__}")
+    decks_array("decks", decks)
+    if not callable(getattr(gen, "integers", None)):
+        raise TypeError(f"gen must be a numpy.random.Generator (np.random.default_rng(seed)), "
+                        f"not {type(gen).__name__}")
 
 
 def _swapper(decks: np.ndarray) -> Callable[[int, np.ndarray], None]:
@@ -106,11 +117,13 @@ def uniform(decks: np.ndarray, gen: np.random.Generator) -> None:
     stream of independent uniform draws is uniform, by symmetry) and choosing
     from the list of all n! orders.
     """
+    _kernel_args(decks, gen)
     gen.permuted(decks, axis=1, out=decks)
 
 
 def naive_swaps(decks: np.ndarray, gen) -> None:
     """Swap position i with a uniformly random position, for i = 0..n-1 (biased)."""
+    _kernel_args(decks, gen)
     n, swap = decks.shape[1], _swapper(decks)
     for i in range(n):
         swap(i, gen.integers(0, n, size=decks.shape[0]))
@@ -118,6 +131,7 @@ def naive_swaps(decks: np.ndarray, gen) -> None:
 
 def poker_1999_swaps(decks: np.ndarray, gen) -> None:
     """The 1999 poker loop: swap position i with one of 0..n-2, for i = 0..n-1 (biased)."""
+    _kernel_args(decks, gen)
     n, swap = decks.shape[1], _swapper(decks)
     if n < 2:  # poker_1999_shuffle draws nothing for these decks
         return
@@ -127,6 +141,7 @@ def poker_1999_swaps(decks: np.ndarray, gen) -> None:
 
 def sattolo_swaps(decks: np.ndarray, gen) -> None:
     """Sattolo's loop: swap position i with one below it, for i = n-1..1."""
+    _kernel_args(decks, gen)
     swap = _swapper(decks)
     for i in reversed(range(1, decks.shape[1])):
         swap(i, gen.integers(0, i, size=decks.shape[0]))
@@ -134,6 +149,7 @@ def sattolo_swaps(decks: np.ndarray, gen) -> None:
 
 def strides(decks: np.ndarray, gen) -> None:
     """A random first card, then a fixed random step coprime to n (seed 001's idea)."""
+    _kernel_args(decks, gen)
     trials, n = decks.shape
     if n < 2:  # stride_shuffle draws nothing for these decks
         return
@@ -159,6 +175,7 @@ def gsr_riffles(decks: np.ndarray, gen, k: int = 1) -> None:
     2^k-shuffle, the same with a digit 0..2^k-1 per position instead of a
     coin (2^k packets). So up to 8 riffles cost one sort of bytes.
     """
+    _kernel_args(decks, gen)
     k = whole_number("k", k, maximum=10**6)
     riffled = np.empty_like(decks)
     while k > 0:
@@ -182,8 +199,10 @@ def one_deck_at_a_time(shuffle: Callable) -> Callable:
     law has no short NumPy form (the comparator sort depends on the exact
     pattern of comparisons in CPython's sort).
     """
+    function("shuffle", shuffle)
 
     def kernel(decks: np.ndarray, gen) -> None:
+        _kernel_args(decks, gen)
         rng = random.Random(int(gen.integers(0, 2**63)))
         for row in decks:
             deck = row.tolist()

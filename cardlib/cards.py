@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .checks import whole_number
+from .checks import sequence, whole_number
 
 __all__ = [
     "Card",
@@ -69,9 +69,12 @@ class Card:
     suit: str
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rank, str) or not isinstance(self.suit, str):
+            raise TypeError(f"rank and suit are strings such as Card('Q', '♠'), not "
+                            f"{self.rank!r:.20} and {self.suit!r:.20}")
         if self.rank == JOKER:
             if self.suit not in ("black", "red"):
-                raise ValueError(f"a joker is 'black' or 'red', not {self.suit!r}")
+                raise ValueError(f"a joker's suit is 'black' or 'red', not {self.suit!r}")
         elif self.rank not in _UNICODE_RANKS:
             raise ValueError(
                 f"unknown rank {self.rank!r}: expected one of "
@@ -190,6 +193,9 @@ def deck_text(deck, per_row: int = 13, glyphs: bool = False) -> str:
      9♥ 10♥  J♥  Q♥  K♥  A♣  2♣  3♣
     """
     per_row = whole_number("per_row", per_row, minimum=1)
+    deck = sequence("deck", deck)
+    if glyphs and not all(isinstance(card, Card) for card in deck):
+        raise TypeError("deck must hold Card objects to be drawn as glyphs")
     cells = [card.glyph if glyphs else f"{card!s:>3}" for card in deck]
     rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
     return "\n".join(" ".join(row) for row in rows)
@@ -224,4 +230,8 @@ def sort_hand(hand, high_first: bool = False) -> list[Card]:
     >>> [str(c) for c in sort_hand([RED_JOKER, Card("K", "♦"), Card("3", "♠")])]
     ['3♠', 'K♦', 'RJ']
     """
-    return sorted(hand, key=dou_di_zhu_key, reverse=high_first)
+    hand = sequence("hand", hand)
+    for card in hand:
+        if not isinstance(card, Card):
+            raise TypeError(f"hand must hold Card objects, not {type(card).__name__} {card!r:.40}")
+    return sorted(hand, key=dou_di_zhu_key, reverse=bool(high_first))

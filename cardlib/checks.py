@@ -25,6 +25,8 @@ from collections.abc import Callable, MutableSequence
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
+import numpy as np
+
 __all__ = [
     "ContractError",
     "RandomSource",
@@ -39,6 +41,9 @@ __all__ = [
     "limit",
     "MAX_ITEMS",
     "sequence",
+    "shuffle_table",
+    "numbers_array",
+    "decks_array",
 ]
 
 #: The most items (cards, sizes, sources) a sequence argument may hold: a million.
@@ -106,9 +111,15 @@ def whole_number(name: str, value, minimum: int | None = 0, maximum: int | None 
     ...
     ValueError: n must be at most 8, got 10
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__} {value!r}")
-    value = int(value)
+    if type(value) is not int:  # the usual case first: checking an int takes no ABC lookup
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(
+                f"{name} must be a whole number, not {type(value).__name__} {value!r:.60}")
+        value = int(value)
+    for bound, given in (("minimum", minimum), ("maximum", maximum)):
+        if given is not None and type(given) is not int and (
+                isinstance(given, bool) or not isinstance(given, numbers.Real)):
+            raise TypeError(f"the {bound} for {name} must be a number or None, not {given!r:.40}")
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}")
     if maximum is not None and value > maximum:
@@ -165,6 +176,10 @@ def one_of(name: str, value, options) -> object:
     ValueError: kind must be one of 'out', 'in'; got 'up'
     """
     try:
+        options = list(options)
+    except TypeError:
+        raise TypeError(f"the options for {name} must be a list, not {options!r:.40}") from None
+    try:
         known = value in options
     except TypeError:  # an unhashable value asked of a set or dict
         known = False
@@ -200,6 +215,9 @@ def limit(name: str, value: int, maximum: int, how: str) -> int:
     ValueError: players = 1,000,000,000 is more than the limit of 54:
     deal at most one card to each of 54 players
     """
+    for what, number in (("value", value), ("maximum", maximum)):
+        if isinstance(number, bool) or not isinstance(number, numbers.Real):
+            raise TypeError(f"the {what} of {name} must be a number, not {number!r:.40}")
     if value > maximum:
         raise ValueError(f"{name} = {value:,} is more than the limit of {maximum:,}: {how}")
     return value
@@ -224,6 +242,12 @@ def sequence(name: str, value, maximum: int = MAX_ITEMS) -> list:
     ...
     TypeError: deck must be a sequence such as a list, a range or a string, not int 52
     """
+    maximum = whole_number("maximum", maximum)
+    if type(value) in (list, tuple, str, range):  # the usual cases, at once
+        if len(value) > maximum:
+            raise ValueError(f"{name} holds {len(value):,} items, more than the limit of "
+                             f"{maximum:,}")
+        return list(value)
     try:
         size = len(value)
     except TypeError:
@@ -241,18 +265,88 @@ def sequence(name: str, value, maximum: int = MAX_ITEMS) -> list:
     return listed
 
 
+def shuffle_table(name: str, shuffles) -> dict:
+    """Return ``shuffles`` if it is a non-empty dict of names to shuffles (functions).
+
+    >>> shuffle_table("shuffles", {})
+    Traceback (most recent call last):
+    ...
+    ValueError: shuffles must name at least one shuffle, such as {"Knuth": knuth_shuffle}
+    """
+    if not isinstance(shuffles, dict):
+        raise TypeError(f"{name} must be a dict of names to shuffles, such as "
+                        f'{{"Knuth": knuth_shuffle}}, not {type(shuffles).__name__}')
+    if not shuffles:
+        raise ValueError(f'{name} must name at least one shuffle, such as '
+                         '{"Knuth": knuth_shuffle}')
+    for label, shuffle in shuffles.items():
+        if not isinstance(label, str):
+            raise TypeError(f"{name} must be keyed by names (strings), not {label!r:.40}")
+        function(f"{name}[{label!r}]", shuffle)
+    return shuffles
+
+
+def numbers_array(name: str, value, ndim: int | None = None, square: bool = False):
+    """Return ``value`` as a float NumPy array of finite numbers, of ``ndim`` dimensions.
+
+    >>> numbers_array("matrix", [[0.5, 0.5]], ndim=2, square=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: matrix must be a square matrix, got shape (1, 2)
+    """
+    if isinstance(value, (str, bytes, dict)) or value is None:
+        raise TypeError(f"{name} must be numbers (a list or an array), not "
+                        f"{type(value).__name__}")
+    try:
+        array = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be numbers (a list or an array), not "
+                        f"{type(value).__name__} {value!r:.40}") from None
+    if ndim is not None and array.ndim != ndim:
+        shape = "a list" if ndim == 1 else f"a {ndim}-D array"
+        raise ValueError(f"{name} must be {shape} of numbers, got shape {array.shape}")
+    if square and (array.ndim != 2 or array.shape[0] != array.shape[1] or not array.size):
+        raise ValueError(f"{name} must be a square matrix, got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise ValueError(f"{name} must hold finite numbers (no inf or nan)")
+    return array
+
+
+def decks_array(name: str, value):
+    """Return ``value`` as a 2-D integer NumPy array: one deck per row, as simulate makes them.
+
+    >>> decks_array("decks", [0, 1])
+    Traceback (most recent call last):
+    ...
+    ValueError: decks must be a 2-D array with one deck per row, got shape (2,)
+    """
+    if isinstance(value, (str, bytes, dict)) or value is None:
+        raise TypeError(f"{name} must be a 2-D array of cards, not {type(value).__name__}")
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a 2-D array of cards, not {value!r:.40}") from None
+    if array.ndim != 2:
+        raise ValueError(f"{name} must be a 2-D array with one deck per row, "
+                         f"got shape {array.shape}")
+    if array.size and array.dtype.kind not in "iu":
+        raise TypeError(f"{name} must hold whole numbers (cards), not {array.dtype} values")
+    return array
+
+
 def in_place(function: str, deck) -> MutableSequence:
     """Return ``deck`` if it is a list (or another mutable sequence) that can be shuffled in place.
 
     >>> in_place("knuth_shuffle", "ABC")
     Traceback (most recent call last):
     ...
-    TypeError: knuth_shuffle shuffles a list in place, but got str: pass list(...) of it,
+    TypeError: knuth_shuffle shuffles a list in place, but got str for the deck:
+    pass list(...) of it,
     or use pick_and_remove, which returns a new list
     """
     if not isinstance(deck, MutableSequence):
         raise TypeError(
-            f"{function} shuffles a list in place, but got {type(deck).__name__}: "
+            f"{function} shuffles a list in place, but got {type(deck).__name__} for the deck: "
             "pass list(...) of it, or use pick_and_remove, which returns a new list"
         )
     if len(deck) > MAX_ITEMS:

@@ -27,10 +27,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import exact, mixing, stats
-from .checks import whole_number
+from .checks import (
+    decks_array,
+    function,
+    numbers_array,
+    sequence,
+    shuffle_table,
+    whole_number,
+)
 from .shuffles import knuth_shuffle
 
 __all__ = [
+    "MAX_LAB_CARDS",
+    "MAX_DETECTIVE_CARDS",
     "DECK_CHECKPOINTS",
     "checkpoints",
     "p_values",
@@ -47,6 +56,8 @@ __all__ = [
     "convergence_result",
 ]
 
+#: The lab's decks have at most this many cards, the detective's this many (8! orders counted).
+MAX_LAB_CARDS, MAX_DETECTIVE_CARDS = 16, 8
 #: The numbers of decks at which the lab measures the largest card distance.
 DECK_CHECKPOINTS = (100, 300, 1000, 3000, 10_000, 30_000, 100_000)
 
@@ -65,7 +76,9 @@ def checkpoints(trials: int, count: int = 20, first: int = 10) -> list[int]:
 
 def p_values(decks, at: Sequence[int]) -> list[float]:
     """Return the chi-square p-value of the position counts of the first t decks, t in ``at``."""
-    decks = np.asarray(decks)
+    decks = decks_array("decks", decks)
+    at = [whole_number("each of at", t, minimum=1, maximum=len(decks))
+          for t in sequence("at", at)]
     return [stats.chi_square(stats.count_positions(decks[:t])).p_value for t in at]
 
 
@@ -75,7 +88,7 @@ def most_uneven_card(matrix) -> int:
     >>> most_uneven_card([[0.5, 0.5], [0.5, 0.5]]), most_uneven_card([[0.5, 0.5], [0.9, 0.1]])
     (0, 1)
     """
-    matrix = np.asarray(matrix, dtype=float)
+    matrix = numbers_array("matrix", matrix, ndim=2, square=True)
     return int(np.abs(matrix - 1 / matrix.shape[0]).max(axis=1).argmax())
 
 
@@ -90,8 +103,11 @@ def order_test(decks) -> tuple[stats.ChiSquare, str]:
     >>> what, test.dof, test.p_value < 0.01
     ('all 6 orders', 5, True)
     """
-    decks = np.asarray(decks)
+    decks = decks_array("decks", decks)
     trials, n = decks.shape
+    if not trials or n < 2:
+        raise ValueError(f"decks must hold at least one deck of 2 or more cards, "
+                         f"got shape {decks.shape}")
     if trials >= 5 * math.factorial(n):
         orders = list(itertools.permutations(range(n)))
         observed = stats.order_counts(decks)
@@ -101,14 +117,19 @@ def order_test(decks) -> tuple[stats.ChiSquare, str]:
 
 def distance_by_trials(decks) -> tuple[list[int], list[float]]:
     """Return the largest card distance measured on the first 100, 300, 1000, ... decks."""
-    decks = np.asarray(decks)
+    decks = decks_array("decks", decks)
     at = [t for t in DECK_CHECKPOINTS if t <= len(decks)]
     return at, [mixing.largest_card_distance(stats.count_positions(decks[:t])) for t in at]
 
 
-@functools.lru_cache(maxsize=64)
 def fair_distance_curve(n: int, trials: int, seed: int) -> tuple[list[int], list[float]]:
     """:func:`distance_by_trials` for Knuth's fair shuffle: the level of pure sampling noise."""
+    return _fair_distance_curve(whole_number("n", n), whole_number("trials", trials),
+                                whole_number("seed", seed))
+
+
+@functools.lru_cache(maxsize=64)
+def _fair_distance_curve(n: int, trials: int, seed: int) -> tuple[list[int], list[float]]:
     return distance_by_trials(stats.simulate(knuth_shuffle, n, trials, seed=seed))
 
 
@@ -141,6 +162,9 @@ class LabResult:
 def lab_result(shuffle: Callable, n: int, trials: int, seed: int = 2026,
                max_exact_paths: int = exact.LAW_MAX_PATHS) -> LabResult:
     """Simulate ``trials`` seeded decks of n cards and set them beside the exact law."""
+    function("shuffle", shuffle)
+    n = whole_number("n", n, minimum=2, maximum=MAX_LAB_CARDS)
+    seed = whole_number("seed", seed)
     decks = stats.simulate(shuffle, n, trials, seed=seed)
     law, reason = exact.exact_law_or_reason(shuffle, n, max_exact_paths)
     exact_matrix = None if law is None else _float_matrix(n, shuffle, max_exact_paths)
@@ -167,9 +191,10 @@ def hidden_shuffle(case: int, suspects: Sequence[str]) -> str:
     >>> hidden_shuffle(3, ["a", "b"]) == hidden_shuffle(3, ["a", "b"])
     True
     """
+    suspects = sequence("suspects", suspects)
     if not suspects:
-        raise ValueError("the detective needs at least one suspect")
-    return random.Random(f"case {case}").choice(list(suspects))
+        raise ValueError("the detective needs at least one suspect (suspects is empty)")
+    return random.Random(f"case {case}").choice(suspects)
 
 
 @dataclass(frozen=True)
@@ -186,7 +211,12 @@ class DetectiveCase:
 def detective_case(shuffles: dict[str, Callable], suspects: Sequence[str], case: int, n: int,
                    trials: int) -> DetectiveCase:
     """Simulate case number ``case``: ``trials`` decks of n cards from a hidden suspect."""
+    shuffle_table("shuffles", shuffles)
+    n = whole_number("n", n, minimum=1, maximum=MAX_DETECTIVE_CARDS)
+    case = whole_number("case", case)
     answer = hidden_shuffle(case, suspects)
+    if answer not in shuffles:
+        raise ValueError(f"suspect {answer!r} is not among the shuffles")
     decks = stats.simulate(shuffles[answer], n, trials, seed=case)
     counts = sorted(stats.order_counts(decks).values(), reverse=True)
     counts += [0] * (math.factorial(n) - len(counts))
@@ -209,7 +239,11 @@ class ConvergenceResult:
 
 def convergence_result(decks, exact_matrix) -> ConvergenceResult:
     """Follow the least even card through ``decks`` and test the decks as they accumulate."""
-    decks = np.asarray(decks)
+    decks = decks_array("decks", decks)
+    exact_matrix = numbers_array("exact_matrix", exact_matrix, ndim=2, square=True)
+    if len(decks) == 0 or decks.shape[1] != len(exact_matrix):
+        raise ValueError(f"decks ({decks.shape}) must be at least one deck of as many cards as "
+                         f"exact_matrix has rows ({len(exact_matrix)})")
     card = most_uneven_card(exact_matrix)
     at = checkpoints(len(decks))
     return ConvergenceResult(card, stats.landing_frequencies(decks, card),

@@ -15,6 +15,7 @@ shuffled pile with ``append``; this module measures the answer.
 
 from __future__ import annotations
 
+import numbers
 import platform
 import struct
 import sys
@@ -22,7 +23,7 @@ import timeit
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .checks import whole_number
+from .checks import function, limit, sequence, whole_number
 
 __all__ = [
     "EMPTY_LIST_BYTES",
@@ -57,14 +58,26 @@ def python_version() -> str:
 
 def capacity(size_in_bytes: int) -> int:
     """Return how many elements a list of that ``sys.getsizeof`` can hold without growing."""
+    size_in_bytes = whole_number("size_in_bytes", size_in_bytes, minimum=EMPTY_LIST_BYTES)
     return (size_in_bytes - EMPTY_LIST_BYTES) // POINTER_BYTES
 
 
-def _check_n(n) -> int:
-    n = whole_number("n", n)
+def _check_n(n, name: str = "n") -> int:
+    n = whole_number(name, n)
     if n > MAX_ELEMENTS:
-        raise ValueError(f"n = {n:,} is more than the limit of {MAX_ELEMENTS:,} elements")
+        raise ValueError(f"{name} = {n:,} is more than the limit of {MAX_ELEMENTS:,} elements")
     return n
+
+
+def _pile_args(deck, order) -> tuple:
+    """deck (anything indexable) and order (positions), refused before any pile is built."""
+    if not hasattr(deck, "__getitem__"):
+        raise TypeError(f"deck must be a sequence of cards, not {type(deck).__name__}")
+    order = sequence("order", order, maximum=MAX_ELEMENTS)
+    for i in order:
+        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
+            raise TypeError(f"order must hold positions (whole numbers), not {i!r:.40}")
+    return deck, order
 
 
 def appended_sizes(n: int) -> list[int]:
@@ -108,6 +121,8 @@ def growth_events(sizes: Sequence[int]) -> list[Growth]:
     >>> [(g.length, g.new_capacity) for g in growth_events(appended_sizes(20))]
     [(1, 4), (5, 8), (9, 16), (17, 24)]
     """
+    sizes = [whole_number("each of sizes", size, minimum=EMPTY_LIST_BYTES)
+             for size in sequence("sizes", sizes, maximum=MAX_ELEMENTS + 1)]
     return [Growth(length, capacity(before), capacity(after))
             for length, (before, after) in enumerate(zip(sizes, sizes[1:]), start=1)
             if after != before]
@@ -123,6 +138,9 @@ def copies_per_append(events: Sequence[Growth], n: int) -> float:
     0.5
     """
     n = whole_number("n", n, minimum=1)
+    events = sequence("events", events)
+    if not all(isinstance(g, Growth) for g in events):
+        raise TypeError("events must be Growth records, as growth_events returns them")
     return sum(g.length - 1 for g in events if g.length <= n) / n
 
 
@@ -134,6 +152,7 @@ def pile_by_append(deck: Sequence, order: Sequence[int]) -> list:
     >>> pile_by_append("ABC", [2, 0, 1])
     ['C', 'A', 'B']
     """
+    deck, order = _pile_args(deck, order)
     pile = []
     for i in order:
         pile.append(deck[i])
@@ -146,6 +165,7 @@ def pile_by_preallocation(deck: Sequence, order: Sequence[int]) -> list:
     >>> pile_by_preallocation("ABC", [2, 0, 1])
     ['C', 'A', 'B']
     """
+    deck, order = _pile_args(deck, order)
     pile = [None] * len(order)
     for j, i in enumerate(order):
         pile[j] = deck[i]
@@ -158,6 +178,7 @@ def pile_by_comprehension(deck: Sequence, order: Sequence[int]) -> list:
     >>> pile_by_comprehension("ABC", [2, 0, 1])
     ['C', 'A', 'B']
     """
+    deck, order = _pile_args(deck, order)
     return [deck[i] for i in order]
 
 
@@ -171,6 +192,14 @@ def time_builds(builders: dict[str, Callable], deck: Sequence, order: Sequence[i
     """
     number = whole_number("number", number, minimum=1)
     repeat = whole_number("repeat", repeat, minimum=1)
+    if not isinstance(builders, dict) or not builders:
+        raise TypeError("builders must be a non-empty dict of names to functions f(deck, order)")
+    for name, build in builders.items():
+        function(f"builders[{name!r}]", build)
+    deck, order = _pile_args(deck, order)
+    limit("number x repeat x builders x len(order)",
+          number * repeat * len(builders) * max(len(order), 1), 10**8,
+          "use a smaller number or repeat")
     best = {name: float("inf") for name in builders}
     for _ in range(repeat):
         for name, build in builders.items():
@@ -184,10 +213,11 @@ def time_per_append(lengths: Sequence[int], repeat: int = 9) -> list[float]:
 
     The lengths take turns in each of ``repeat`` rounds, as in :func:`time_builds`.
     """
+    lengths = sequence("lengths", lengths, maximum=100)
     for n in lengths:
-        _check_n(n)
-        n = whole_number("n", n, minimum=1)
-    repeat = whole_number("repeat", repeat, minimum=1)
+        whole_number("each of lengths", n, minimum=1)
+        _check_n(n, "each of lengths")
+    repeat = whole_number("repeat", repeat, minimum=1, maximum=100)
 
     def build(n: int) -> None:
         grown: list = []

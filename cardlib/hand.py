@@ -136,12 +136,13 @@ def faro(deck, kind: str = "out") -> list:
     >>> faro([0, 1, 2])
     Traceback (most recent call last):
     ...
-    ValueError: a perfect faro needs an even number of cards, got 3
+    ValueError: a perfect faro needs a deck with an even number of cards, got 3
     """
     cards = sequence("deck", deck)
     one_of("kind", kind, ("out", "in"))
     if len(cards) % 2:
-        raise ValueError(f"a perfect faro needs an even number of cards, got {len(cards)}")
+        raise ValueError(f"a perfect faro needs a deck with an even number of cards, "
+                         f"got {len(cards)}")
     half = len(cards) // 2
     bottom, top = cards[:half], cards[half:]
     first, second = (bottom, top) if kind == "out" else (top, bottom)
@@ -333,6 +334,10 @@ def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2), k: int =
     One draw per gap decides the cuts; the card at i, in a packet spanning
     a..b, moves to n - 1 - b + i - a (see :func:`overhand_position_law`).
     """
+    if not isinstance(decks, np.ndarray) or decks.ndim != 2:
+        raise TypeError("decks must be a 2-D NumPy array of cards (shuffled in place)")
+    if not callable(getattr(gen, "integers", None)):
+        raise TypeError(f"gen must be a numpy.random.Generator, not {type(gen).__name__}")
     p = probability("p", p)
     k = whole_number("k", k, maximum=10**6)
     if p.denominator > 2**62:

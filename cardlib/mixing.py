@@ -19,12 +19,13 @@ Fraction(5, 6)
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 import numpy as np
 
-from .checks import whole_number
+from .checks import limit, sequence, whole_number
 
 __all__ = [
     "MAX_ORDERS",
@@ -35,16 +36,26 @@ __all__ = [
     "position_distances",
     "sample_position_distance",
     "largest_card_distance",
+    "MAX_COMPOSE",
 ]
 
 #: Repeated shuffles are followed exactly on at most this many orders (7! = 5040).
 MAX_ORDERS = 5040
+#: ... and composing two laws costs (orders of one) x (orders of the other) steps: at most
+#: this many in one call (about 3 s).
+MAX_COMPOSE = 5_000_000
 
 
-def _size(dist: dict) -> int:
+def _size(dist: dict, name: str = "dist") -> int:
     """Return the deck size of a distribution's outcomes; refuse mixed sizes."""
+    if not isinstance(dist, dict):
+        raise TypeError(f"{name} must be a dict of order -> probability (as from "
+                        f"exact.distribution), not {type(dist).__name__}")
     if not dist:
-        raise ValueError("a distribution needs at least one outcome")
+        raise ValueError(f"{name}: a distribution needs at least one outcome")
+    if not all(isinstance(order, tuple) for order in dist) or not all(
+            isinstance(p, numbers.Real) and not isinstance(p, bool) for p in dist.values()):
+        raise TypeError(f"{name} must map orders (tuples of cards) to probabilities")
     sizes = {len(order) for order in dist}
     if len(sizes) > 1:
         raise ValueError(f"a distribution's outcomes must all have the same number of cards, "
@@ -79,9 +90,11 @@ def compose(first: dict, second: dict) -> dict[tuple[int, ...], Fraction]:
     >>> compose(cut, cut)
     {(2, 0, 1): Fraction(1, 1)}
     """
-    if _size(first) != _size(second):
+    if _size(first, "first") != _size(second, "second"):
         raise ValueError(f"cannot compose shuffles of {_size(first)} and {_size(second)} cards: "
-                         "both laws must be on the same deck size")
+                         "both laws (first and second) must be on the same deck size")
+    limit("orders of first x orders of second", len(first) * len(second), MAX_COMPOSE,
+          "compose smaller laws (fewer cards)")
     result: dict[tuple[int, ...], Fraction] = {}
     for s, p in first.items():
         for t, q in second.items():
@@ -106,6 +119,9 @@ def distances_after(dist: dict[tuple[int, ...], Fraction], max_shuffles: int) ->
         raise ValueError(f"following {n}! = {math.factorial(n):,} orders exactly is more "
                          f"than the limit of {MAX_ORDERS:,}; use position_distances instead")
     max_shuffles = whole_number("max_shuffles", max_shuffles)
+    limit("max_shuffles x n! x orders in dist", max_shuffles * math.factorial(n) * len(dist),
+          MAX_COMPOSE, f"each shuffle composes up to {n}! orders with the {len(dist)} of dist: "
+          "use fewer shuffles or fewer cards")
     step_denominator = math.lcm(*(p.denominator for p in dist.values()))
     step = [(t, int(p * step_denominator)) for t, p in dist.items()]
     weights = {tuple(range(n)): 1}
@@ -137,8 +153,17 @@ def position_distances(law: Sequence[Sequence[float]], card: int, max_shuffles: 
     >>> position_distances([[0.5, 0.5], [0.5, 0.5]], card=0, max_shuffles=2).tolist()
     [0.5, 0.0, 0.0]
     """
-    matrix = np.asarray(law, dtype=float)
+    try:
+        matrix = np.asarray(law, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError("law must be a square matrix of chances (law[i][j]: position i to j)"
+                        ) from None
+    if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1] or not matrix.size:
+        raise ValueError(f"law must be a square matrix of chances, got shape {matrix.shape}")
     n = matrix.shape[0]
+    card = whole_number("card", card, maximum=n - 1)
+    max_shuffles = whole_number("max_shuffles", max_shuffles)
+    limit("max_shuffles x n^2", max_shuffles * n * n, 10**9, "use fewer shuffles")
     where = np.zeros((max_shuffles + 1, n))
     where[0, card] = 1.0
     for k in range(max_shuffles):
@@ -174,7 +199,7 @@ def sample_position_distance(positions: Iterable[int], n: int) -> float:
     (0.0, 0.5)
     """
     n = whole_number("n", n, minimum=1)
-    positions = np.asarray(list(positions))
+    positions = np.asarray(sequence("positions", positions))
     if positions.size == 0:
         raise ValueError("sample_position_distance needs at least one sampled position")
     if not np.issubdtype(positions.dtype, np.integer) or positions.ndim != 1:

@@ -20,7 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import batched, exact
-from .checks import as_rng, function, limit, whole_number
+from .checks import as_rng, function, limit, numbers_array, sequence, whole_number
 
 __all__ = [
     "simulate", "count_positions", "MAX_ENTRIES", "MAX_WORK", "MAX_PYTHON_CARDS",
@@ -83,7 +83,7 @@ def simulate(shuffle: Callable, n_cards: int, trials: int, seed=None, *,
     if isinstance(seed, np.random.Generator):
         gen = seed
     elif seed is None or (isinstance(seed, numbers.Integral) and not isinstance(seed, bool)):
-        gen = np.random.default_rng(int(seed) if seed is not None else None)
+        gen = np.random.default_rng(None if seed is None else whole_number("seed", seed))
     else:
         raise TypeError("seed must be None, an int or a numpy Generator, "
                         f"not {type(seed).__name__}")
@@ -177,8 +177,9 @@ def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fr
     >>> exact_position_matrix(exact.distribution(sattolo_shuffle, 3))[0]
     [Fraction(0, 1), Fraction(1, 2), Fraction(1, 2)]
     """
-    if not dist:
-        raise ValueError("exact_position_matrix needs a distribution with at least one outcome")
+    if not isinstance(dist, dict) or not dist:
+        raise ValueError("exact_position_matrix needs a distribution (dist, a dict of order -> "
+                         "probability) with at least one outcome")
     n = len(next(iter(dist)))
     matrix = [[Fraction(0)] * n for _ in range(n)]
     for order, probability in dist.items():
@@ -352,7 +353,8 @@ def chi_square(counts, expected=None) -> ChiSquare:
     if observed.ndim == 1:
         return _chi_square_1d(observed.astype(float), expected)
     if observed.ndim != 2 or observed.shape[0] != observed.shape[1]:
-        raise ValueError(f"a position matrix must be square, got shape {observed.shape}")
+        raise ValueError(f"counts must be a list of counts or a square position matrix, "
+                         f"got shape {observed.shape}")
     if expected is not None:
         raise ValueError("expected is only for 1-D counts; a position matrix is "
                          "tested against the fair T/n in every cell")
@@ -398,7 +400,8 @@ def _chi_square_1d(observed: np.ndarray, expected) -> ChiSquare:
     k = observed.size
     if k < 2:
         raise ValueError("chi_square needs at least 2 categories")
-    probabilities = np.full(k, 1 / k) if expected is None else np.asarray(expected, float)
+    probabilities = (np.full(k, 1 / k) if expected is None
+                     else numbers_array("expected", expected, ndim=1))
     if probabilities.shape != (k,) or (probabilities <= 0).any():
         raise ValueError(f"expected must hold {k} positive probabilities")
     if not math.isclose(probabilities.sum(), 1, rel_tol=1e-9):
@@ -441,7 +444,12 @@ def cycle_count(order) -> int:
     >>> cycle_count((0, 1, 2)), cycle_count((1, 2, 0)), cycle_count((1, 0, 2))
     (3, 1, 2)
     """
-    if sorted(order) != list(range(len(order))):
+    order = sequence("order", order)
+    try:
+        is_order = sorted(order) == list(range(len(order)))
+    except TypeError:
+        is_order = False
+    if not is_order:
         raise ValueError(f"cycle_count needs a permutation of 0..{len(order) - 1}, "
                          f"got {tuple(order)}")
     seen = [False] * len(order)
@@ -463,8 +471,9 @@ def cycle_distribution(dist: dict) -> dict[int, Fraction]:
     >>> cycle_distribution(exact.distribution(sattolo_shuffle, 4))
     {1: Fraction(1, 1), 2: Fraction(0, 1), 3: Fraction(0, 1), 4: Fraction(0, 1)}
     """
-    if not dist:
-        raise ValueError("cycle_distribution needs a distribution with at least one outcome")
+    if not isinstance(dist, dict) or not dist:
+        raise ValueError("dist must be a distribution (a dict of order -> probability) with at "
+                         "least one outcome")
     n = len(next(iter(dist)))
     result = {k: Fraction(0) for k in range(1, n + 1)}
     for order, probability in dist.items():

@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .checks import as_rng
+from .checks import as_rng, function, sequence, whole_number
 from .shuffles import draw, knuth_shuffle, pick_and_remove
 
 __all__ = [
+    "MAX_STEP_CARDS",
     "Draw",
     "RecordingRng",
     "ReplayRng",
@@ -32,6 +33,10 @@ __all__ = [
     "SwapStep",
     "knuth_steps",
 ]
+
+
+#: A step-through replays the shuffle once per step (n steps of O(n)): at most this many cards.
+MAX_STEP_CARDS = 1000
 
 
 @dataclass(frozen=True)
@@ -78,8 +83,8 @@ class ReplayRng:
     """
 
     def __init__(self, draws: Sequence[Draw], limit: int | None = None) -> None:
-        self.draws = list(draws)
-        self.limit = len(self.draws) if limit is None else limit
+        self.draws = _draws(draws)
+        self.limit = len(self.draws) if limit is None else whole_number("limit", limit)
         self.used = 0
 
     def randrange(self, *args: int) -> int:
@@ -97,6 +102,13 @@ class ReplayRng:
         return recorded.value
 
 
+def _draws(draws) -> list[Draw]:
+    draws = sequence("draws", draws, maximum=MAX_STEP_CARDS)
+    if not all(isinstance(d, Draw) for d in draws):
+        raise TypeError("draws must be Draw records, as a RecordingRng keeps them")
+    return draws
+
+
 def in_place_states(shuffle: Callable, deck: Sequence, draws: Sequence[Draw]) -> list[list]:
     """Return the deck after 0, 1, ..., len(draws) draws of an in-place ``shuffle``.
 
@@ -108,6 +120,9 @@ def in_place_states(shuffle: Callable, deck: Sequence, draws: Sequence[Draw]) ->
     >>> ["".join(s) for s in in_place_states(knuth_shuffle, "ABCD", recorder.draws)]
     ['ABCD', 'ABDC', 'ABDC', 'ABDC']
     """
+    function("shuffle", shuffle)
+    deck = sequence("deck", deck, maximum=MAX_STEP_CARDS)
+    draws = _draws(draws)
     states = []
     for k in range(len(draws) + 1):
         cards = list(deck)
@@ -152,7 +167,7 @@ def pick_and_remove_steps(deck: Sequence, rng=None) -> list[PickStep]:
     >>> [("".join(s.pile), "".join(s.new_pile)) for s in steps]
     [('ABC', ''), ('AC', 'B'), ('C', 'BA'), ('', 'BAC')]
     """
-    cards = list(deck)
+    cards = sequence("deck", deck, maximum=MAX_STEP_CARDS)
     recorder = RecordingRng(rng)
     result = pick_and_remove(cards, rng=recorder)
     steps = []
@@ -197,6 +212,7 @@ def knuth_steps(deck: Sequence, rng=None) -> list[SwapStep]:
     >>> [(s.k, "".join(s.deck), s.settled) for s in knuth_steps("ABC", rng=3)]
     [(0, 'ABC', 0), (1, 'CBA', 1), (2, 'BCA', 3)]
     """
+    deck = sequence("deck", deck, maximum=MAX_STEP_CARDS)  # read once: a generator is kept
     recorder = RecordingRng(rng)
     final = list(deck)
     knuth_shuffle(final, rng=recorder)

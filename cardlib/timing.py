@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import positive_number, whole_number
+from .checks import MAX_ITEMS, function, limit, positive_number, sequence, whole_number
 
 __all__ = ["doubling_sizes", "time_shuffle", "Timings", "measure", "loglog_fit"]
 
@@ -51,9 +51,11 @@ def time_shuffle(shuffle: Callable, n: int, budget: float = 0.05, max_repeats: i
     >>> time_shuffle(knuth_shuffle, 100) > 0
     True
     """
-    n = whole_number("n", n)
-    max_repeats = whole_number("max_repeats", max_repeats, minimum=1)
-    budget = positive_number("budget", budget)
+    function("shuffle", shuffle)
+    n = whole_number("n", n, maximum=MAX_ITEMS)
+    max_repeats = whole_number("max_repeats", max_repeats, minimum=1, maximum=1000)
+    budget = limit("budget", positive_number("budget", budget), 10, "time for at most 10 s")
+    seed = whole_number("seed", seed, minimum=None)
     rng = random.Random(seed)
     best = float("inf")
     spent = 0.0
@@ -108,9 +110,14 @@ def measure(shuffles: dict[str, Callable], sizes: Sequence[int], budget: float =
     >>> timings.sizes, len(timings.seconds["Knuth"])
     ([10, 20], 2)
     """
-    sizes = list(sizes)
+    sizes = [whole_number("each of sizes", n) for n in sequence("sizes", sizes, maximum=40)]
     if not sizes:
-        raise ValueError("measure needs at least one size")
+        raise ValueError("measure needs at least one size (sizes is empty)")
+    if not isinstance(shuffles, dict):
+        raise TypeError("shuffles must be a dict of names to shuffles")
+    budget = positive_number("budget", budget)
+    limit("budget x sizes x shuffles", budget * len(sizes) * len(shuffles), 30,
+          "time fewer shuffles or sizes, or with a smaller budget")
     seconds = {name: [time_shuffle(shuffle, n, budget) for n in sizes]
                for name, shuffle in shuffles.items()}
     return Timings(sizes, seconds)

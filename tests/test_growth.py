@@ -80,7 +80,7 @@ def test_python_version_names_the_interpreter():
     (lambda: G.preallocated_sizes(2.5), TypeError, "n must be a whole number"),
     (lambda: G.copies_per_append([], 0), ValueError, "n must be at least 1"),
     (lambda: G.time_builds({}, [], [], number=0), ValueError, "number must be at least 1"),
-    (lambda: G.time_per_append([0]), ValueError, "n must be at least 1"),
+    (lambda: G.time_per_append([0]), ValueError, "each of lengths must be at least 1"),
 ])
 def test_bad_input_is_refused_clearly(call, error, words):
     with pytest.raises(error, match=words):

@@ -260,7 +260,8 @@ def test_position_distance_is_a_lower_bound():
 # --- bad input --------------------------------------------------------------------
 
 BAD_CALLS = [
-    (lambda: faro(range(5)), ValueError, "a perfect faro needs an even number of cards, got 5"),
+    (lambda: faro(range(5)), ValueError,
+     "a perfect faro needs a deck with an even number of cards, got 5"),
     (lambda: faro(range(4), "up"), ValueError, "kind must be one of 'out', 'in'; got 'up'"),
     (lambda: faro_order(51), ValueError, "even number of cards, got n = 51"),
     (lambda: faro_order(0), ValueError, "n must be at least 2, got 0"),

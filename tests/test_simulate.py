@@ -331,7 +331,7 @@ BAD_CALLS = [
     (lambda: batched.gsr_riffles(np.zeros((2, 3), int), np.random.default_rng(), k=-1), ValueError,
      "k must be at least 0, got -1"),
     (lambda: batched.register(knuth_shuffle, "fast"), TypeError,
-     "register.shuffle, kernel. needs two functions"),
+     "kernel must be a function"),
 ]
 
 

@@ -10,11 +10,12 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import TwoSlopeNorm
 
-from .style import BIAS_CMAP
+from .style import BIAS_CMAP, picture
 
 __all__ = ["bias_spread", "bias_norm", "bias_matrix"]
 
 
+@picture
 def bias_spread(*matrices) -> float:
     """Return the largest distance from fair 1/n in the matrices (at least 10% of 1/n).
 
@@ -26,6 +27,7 @@ def bias_spread(*matrices) -> float:
     return max(largest, 0.1 * fair)
 
 
+@picture
 def bias_norm(n: int, spread: float) -> TwoSlopeNorm:
     """The colour scale of a bias matrix: white at 1/n, from max(0, 1/n - spread) to 1/n + spread.
 
@@ -35,6 +37,7 @@ def bias_norm(n: int, spread: float) -> TwoSlopeNorm:
     return TwoSlopeNorm(vcenter=fair, vmin=max(0.0, fair - spread), vmax=fair + spread)
 
 
+@picture
 def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = True,
                 spread: float | None = None) -> Axes:
     """Draw P(card i ends at position j) as a heat map centred on the fair 1/n.

@@ -18,11 +18,21 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from ..cards import Card
-from .style import BLACK_INK, CARD_GAP, CARD_HEIGHT, CARD_WIDTH, HIGHLIGHT, RED_INK, TITLE_SIZE
+from .style import (
+    BLACK_INK,
+    CARD_GAP,
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    HIGHLIGHT,
+    RED_INK,
+    TITLE_SIZE,
+    picture,
+)
 
 __all__ = ["card_size_points", "draw_cards", "faces", "deck_picture", "row_axes"]
 
 
+@picture
 def card_size_points(ax: Axes, columns: int, rows: int) -> float:
     """Return the width in points of one card face drawn by :func:`draw_cards`."""
     fig = ax.figure
@@ -35,6 +45,7 @@ def card_size_points(ax: Axes, columns: int, rows: int) -> float:
     return CARD_WIDTH * 72 * min(width_in / x_span, height_in / y_span)
 
 
+@picture
 def draw_cards(
     ax: Axes,
     cards: Sequence[Card],
@@ -87,11 +98,13 @@ def _draw_face(ax: Axes, card: Card, x: float, y: float, size: float,
             fontsize=0.62 * size, alpha=alpha, zorder=3)
 
 
+@picture
 def faces(ax: Axes) -> list[FancyBboxPatch]:
     """The card faces on the axes, in the order they were drawn."""
     return [artist for artist in ax.get_children() if isinstance(artist, FancyBboxPatch)]
 
 
+@picture
 def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
                  colours: Sequence[str] | None = None, title: str | None = None) -> Axes:
     """Draw a deck bottom card first; ``colours`` tints each card (e.g. by rising sequence)."""
@@ -109,6 +122,7 @@ def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
     return ax
 
 
+@picture
 def row_axes(fig: Figure, bottom: float, height: float, count: int, total: int) -> Axes:
     """Return axes for ``count`` cards, as wide as ``count`` slots of a ``total``-card row.
 

@@ -9,11 +9,12 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.ticker import NullLocator
 
-from .style import LINE_COLOURS, OKABE_ITO, plain_log_ticks
+from .style import LINE_COLOURS, OKABE_ITO, picture, plain_log_ticks
 
 __all__ = ["convergence", "p_value_trail", "distance_curves", "order_count_band"]
 
 
+@picture
 def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | None = None) -> Axes:
     """Draw running frequencies of ``card`` at each position against trials, exact values dotted.
 
@@ -38,6 +39,7 @@ def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | No
     return ax
 
 
+@picture
 def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
                   level: float = 0.01, title: str | None = None) -> Axes:
     """Draw chi-square p-values against the number of shuffles, with a significance level."""
@@ -59,6 +61,7 @@ def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
     return ax
 
 
+@picture
 def distance_curves(ax: Axes, name: str, curve, fair_curve,
                     exact_distance: float | None = None) -> Axes:
     """Draw the largest card distance against the number of decks, for a shuffle and a fair one.
@@ -79,6 +82,7 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     return ax
 
 
+@picture
 def order_count_band(ax: Axes, counts: Sequence[int], trials: int) -> Axes:
     """Draw how often each order appeared, most frequent first, against a fair shuffle's band.
 

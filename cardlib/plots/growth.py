@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from matplotlib.axes import Axes
 
 from ..growth import Growth
-from .style import OKABE_ITO
+from .style import OKABE_ITO, picture
 
 __all__ = ["size_steps", "cost_per_append", "build_times"]
 
 
+@picture
 def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
                events: Sequence[Growth], version: str, labels: int = 12) -> Axes:
     """Draw getsizeof while appending (steps, each resize marked) against ``[None] * n``.
@@ -45,6 +46,7 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
     return ax
 
 
+@picture
 def cost_per_append(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[float],
                     copies: Sequence[float], version: str) -> Axes:
     """Plot measured time per append and worst-case copies per append against the list length."""
@@ -65,6 +67,7 @@ def cost_per_append(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[floa
     return ax
 
 
+@picture
 def build_times(ax: Axes, nanoseconds: dict[str, float], n: int, version: str) -> Axes:
     """Draw the time to build an n-card pile in each way as horizontal bars."""
     names = list(nanoseconds)

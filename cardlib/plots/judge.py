@@ -12,11 +12,12 @@ import numpy as np
 from matplotlib.axes import Axes
 
 from .bias import bias_matrix
-from .style import TITLE_SIZE, message
+from .style import TITLE_SIZE, message, picture
 
 __all__ = ["verdict_bias"]
 
 
+@picture
 def verdict_bias(ax: Axes, verdict, spread: float | None = None) -> Axes:
     """Draw P(card i ends at position j) for the verdict's deck, exactly; return the axes.
 

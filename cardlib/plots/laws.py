@@ -7,11 +7,12 @@ import math
 
 from matplotlib.axes import Axes
 
-from .style import BLACK_INK, LINE_COLOURS, OKABE_ITO
+from .style import BLACK_INK, LINE_COLOURS, OKABE_ITO, picture
 
 __all__ = ["exact_bars", "cycle_bars"]
 
 
+@picture
 def exact_bars(ax: Axes, dist: dict, title: str | None = None) -> Axes:
     """Draw the exact probability of every order as bars, with the fair 1/n! dotted.
 
@@ -48,6 +49,7 @@ def exact_bars(ax: Axes, dist: dict, title: str | None = None) -> Axes:
     return ax
 
 
+@picture
 def cycle_bars(ax: Axes, distributions: dict[str, dict], title: str | None = None) -> Axes:
     """Draw, side by side, the exact probability of each number of cycles for each shuffle.
 

@@ -13,7 +13,7 @@ from matplotlib.ticker import MaxNLocator
 
 from ..cards import Card
 from .cards import deck_picture
-from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO
+from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO, picture
 
 __all__ = [
     "SEQUENCE_COLOURS",
@@ -32,6 +32,7 @@ SEQUENCE_COLOURS = tuple(OKABE_ITO[name] for name in (
     "blue", "orange", "green", "purple", "sky", "vermillion", "yellow", "black"))
 
 
+@picture
 def cut_bars(ax: Axes, n: int, sizes: Sequence[int] | None = None) -> Axes:
     """Draw the Binomial(n, 1/2) law of the cut, and the share of each size among ``sizes``."""
     c = np.arange(n + 1)
@@ -70,6 +71,7 @@ def _row(fig: Figure, cards: Sequence[Card], colours: Sequence[str], slot: int, 
 STACK_COLOURS = {1: OKABE_ITO["blue"], 2: OKABE_ITO["orange"]}
 
 
+@picture
 def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
                   pile: Sequence[Card], pile_sources: Sequence[int], n: int) -> Figure:
     """Draw what is left of both stacks and the new pile, bottom cards on the left.
@@ -85,6 +87,7 @@ def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
     return fig
 
 
+@picture
 def rising_scatter(ax: Axes, order: Sequence[int],
                    sequences: Sequence[Sequence[int]]) -> Axes:
     """Plot each card's brand-new place against its place now; one line per rising sequence."""
@@ -99,6 +102,7 @@ def rising_scatter(ax: Axes, order: Sequence[int],
     return ax
 
 
+@picture
 def rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
                    sequences: Sequence[Sequence[int]], k: int) -> Figure:
     """Draw the riffled deck coloured by rising sequence (left) beside :func:`rising_scatter`.
@@ -116,6 +120,7 @@ def rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
     return fig
 
 
+@picture
 def rising_growth(ax: Axes, counts: dict[int, Sequence[int]], exact_means: dict[int, float],
                   n: int) -> Axes:
     """Draw sampled numbers of rising sequences per number of riffles, with the exact mean."""
@@ -138,6 +143,7 @@ def rising_growth(ax: Axes, counts: dict[int, Sequence[int]], exact_means: dict[
     return ax
 
 
+@picture
 def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[float],
                    separations: Sequence[float] | None = None,
                    sampled: Sequence[float] | None = None, title: str | None = None) -> Axes:
@@ -160,6 +166,7 @@ def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[floa
     return ax
 
 
+@picture
 def position_heatmap(ax: Axes, probabilities: np.ndarray, card_name: str) -> Axes:
     """Heat map: row k is where the card is after k riffles; white is fair (1/n)."""
     rows, n = probabilities.shape

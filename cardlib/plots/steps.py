@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 
 from ..steps import PickStep, SwapStep
 from .cards import draw_cards, row_axes
-from .style import CARD_GAP, CARD_WIDTH, SETTLED_SHADE
+from .style import CARD_GAP, CARD_WIDTH, SETTLED_SHADE, picture
 
 __all__ = [
     "MAX_STEP_CARDS",
@@ -50,6 +50,7 @@ def _caption(fig: Figure, top: float, text: str) -> None:
     fig.text(0.025, top + 0.01, text, ha="left", va="bottom", fontsize=12)
 
 
+@picture
 def check_step_size(n: int) -> None:
     """Refuse a deck too long for one row of readable card faces."""
     if n > MAX_STEP_CARDS:
@@ -59,6 +60,7 @@ def check_step_size(n: int) -> None:
         )
 
 
+@picture
 def draw_pick_step(fig: Figure, step: PickStep, n_steps: int | None = None) -> Figure:
     """Draw one pick-and-remove step: the pile before the draw, and the new pile after it.
 
@@ -89,6 +91,7 @@ def draw_pick_step(fig: Figure, step: PickStep, n_steps: int | None = None) -> F
     return fig
 
 
+@picture
 def draw_knuth_step(fig: Figure, step: SwapStep, n_steps: int | None = None) -> Figure:
     """Draw one step of Knuth's shuffle: the deck after swap k, with i and j marked.
 
