@@ -71,12 +71,14 @@ def _check_n(n, name: str = "n") -> int:
 
 def _pile_args(deck, order) -> tuple:
     """deck (anything indexable) and order (positions), refused before any pile is built."""
-    if not hasattr(deck, "__getitem__"):
+    if not hasattr(deck, "__getitem__") or not hasattr(deck, "__len__"):
         raise TypeError(f"deck must be a sequence of cards, not {type(deck).__name__}")
     order = sequence("order", order, maximum=MAX_ELEMENTS)
     for i in order:
         if isinstance(i, bool) or not isinstance(i, numbers.Integral):
             raise TypeError(f"order must hold positions (whole numbers), not {i!r:.40}")
+        if not -len(deck) <= i < len(deck):
+            raise ValueError(f"order holds position {i}, outside a deck of {len(deck)} cards")
     return deck, order
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import _random
 import ctypes
+import numbers
 import os
 import random
 import secrets
@@ -91,7 +92,12 @@ class SeededRng:
     def __init__(self, seed: int = 0, max_draws: int | None = None) -> None:
         # The Mersenne Twister of random.Random, from its C base class, which no guard
         # replaces: this source keeps working inside a guard.
-        self._bits = _random.Random(seed).getrandbits
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+            raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
+        if max_draws is not None and (isinstance(max_draws, bool) or not isinstance(
+                max_draws, numbers.Integral) or max_draws < 0):
+            raise TypeError(f"max_draws must be None or a whole number, not {max_draws!r:.40}")
+        self._bits = _random.Random(int(seed)).getrandbits
         self.max_draws = max_draws
         self.draws = 0
 

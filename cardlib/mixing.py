@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .checks import limit, sequence, whole_number
+from .checks import MAX_ITEMS, limit, numbers_array, sequence, whole_number
 
 __all__ = [
     "MAX_ORDERS",
@@ -184,9 +184,9 @@ def position_distance(weights: Sequence[float]) -> float:
     >>> position_distance([0.25, 0.25, 0.5, 0.0]), position_distance([3, 1])
     (0.25, 0.25)
     """
-    weights = np.asarray(weights, dtype=float)
+    weights = numbers_array("weights", weights)
     if weights.ndim != 1 or weights.size == 0:
-        raise ValueError(f"expected one weight per position, got shape {weights.shape}")
+        raise ValueError(f"weights must be one weight per position, got shape {weights.shape}")
     if (weights < 0).any() or weights.sum() <= 0:
         raise ValueError("weights must be counts or chances: at least 0, not all 0")
     return float(0.5 * np.abs(weights / weights.sum() - 1 / weights.size).sum())
@@ -198,7 +198,7 @@ def sample_position_distance(positions: Iterable[int], n: int) -> float:
     >>> sample_position_distance([0, 1, 2, 3], 4), sample_position_distance([0, 0], 2)
     (0.0, 0.5)
     """
-    n = whole_number("n", n, minimum=1)
+    n = whole_number("n", n, minimum=1, maximum=MAX_ITEMS)
     positions = np.asarray(sequence("positions", positions))
     if positions.size == 0:
         raise ValueError("sample_position_distance needs at least one sampled position")
@@ -218,4 +218,7 @@ def largest_card_distance(matrix) -> float:
     >>> largest_card_distance([[3, 1], [1, 3]])
     0.25
     """
-    return max(position_distance(row) for row in np.asarray(matrix, dtype=float))
+    matrix = numbers_array("matrix", matrix, ndim=2)
+    if not matrix.size:
+        raise ValueError("matrix must have at least one card and one position")
+    return max(position_distance(row) for row in matrix)

@@ -179,6 +179,7 @@ def merge(stack1, stack2, rng=None) -> list:
     >>> merge("ABC", "xy", rng=2)
     ['A', 'B', 'C', 'x', 'y']
     """
+    stack1, stack2 = sequence("stack1", stack1), sequence("stack2", stack2)
     return interleave(stack1, stack2, drop_sources(len(stack1), len(stack2), rng))
 
 
@@ -380,7 +381,6 @@ def rising_law(n_cards: int, n_riffles: int | None) -> list[Fraction]:
     return [Fraction(a * w, scale) for a, w in zip(row, ways)]
 
 
-@functools.lru_cache(maxsize=4096)
 def variation_distance(n_cards: int, n_riffles: int) -> Fraction:
     """Return the exact total variation distance to uniform after that many riffles.
 
@@ -393,12 +393,19 @@ def variation_distance(n_cards: int, n_riffles: int) -> Fraction:
     [0.924, 0.614, 0.334, 0.167, 0.085, 0.043]
     """
     _check_law_args(n_cards, n_riffles)
-    n, k = n_cards, n_riffles
+    return _variation_distance(int(n_cards), int(n_riffles))
+
+
+@functools.lru_cache(maxsize=4096)
+def _variation_distance(n: int, k: int) -> Fraction:
     factorial, scale = math.factorial(n), 2 ** (n * k)
     # Over the common denominator n! 2^(nk) every term is a whole number.
     total = sum(a * abs(factorial * w - scale)
                 for a, w in zip(eulerian_row(n), _ways_row(n, k)) if a)
     return Fraction(total, 2 * factorial * scale)
+
+
+variation_distance.cache_clear = _variation_distance.cache_clear  # as when it was cached
 
 
 def variation_distances(n_cards: int, riffle_counts) -> list[float]:
@@ -407,7 +414,8 @@ def variation_distances(n_cards: int, riffle_counts) -> list[float]:
     >>> [round(d, 3) for d in variation_distances(52, [6, 7, 8])]
     [0.614, 0.334, 0.167]
     """
-    return [float(variation_distance(n_cards, k)) for k in riffle_counts]
+    return [float(variation_distance(n_cards, k)) for k in sequence("riffle_counts", riffle_counts,
+                                                                     maximum=MAX_RIFFLES + 1)]
 
 
 def separation_distance(n_cards: int, n_riffles: int) -> Fraction:
@@ -441,7 +449,8 @@ def rising_counts(decks: np.ndarray) -> np.ndarray:
     """
     decks = np.asarray(decks)
     if decks.ndim != 2:
-        raise ValueError(f"expected a 2-D array with one order per row, got shape {decks.shape}")
+        raise ValueError(f"decks must be a 2-D array with one order per row, got shape "
+                         f"{decks.shape}")
     n = decks.shape[1]
     if decks.size and not (np.sort(decks, axis=1) == np.arange(n)).all():
         raise ValueError(f"every row must be an order of the cards 0..{n - 1}, each once")

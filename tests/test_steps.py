@@ -1,6 +1,7 @@
 """Step traces replay the real algorithms: they must end exactly where those end."""
 
 import random
+import re
 
 import matplotlib.figure
 import pytest
@@ -167,10 +168,11 @@ def test_reshuffle_moves_to_the_next_seed_and_redraws():
 
 
 def test_players_hold_one_frame_per_step():
+    frame = re.compile(r'frames\[\d+\] = "data:image/png;base64')
     html = knuth_player(step_deck(5), seed=2).data
-    assert html.count("data:image/png;base64") == 5  # 4 swaps and the start
+    assert len(frame.findall(html)) == 5  # 4 swaps and the start
     html = pick_player(step_deck(4), seed=2).data
-    assert html.count("data:image/png;base64") == 5  # 4 draws and the start
+    assert len(frame.findall(html)) == 5  # 4 draws and the start
 
 
 def test_too_big_a_deck_is_refused():
@@ -181,3 +183,16 @@ def test_too_big_a_deck_is_refused():
         draw_knuth_step(fig, knuth_steps(range(14), rng=1)[0])
     with pytest.raises(ValueError, match="n must be at least 1, got 0"):
         step_deck(0)
+
+
+def test_players_are_the_same_html_every_run_yet_apart_on_one_page(monkeypatch):
+    import itertools
+
+    from cardlib.widgets import player
+    monkeypatch.setattr(player, "_players_made", itertools.count())
+    first = knuth_player(step_deck(4), seed=2).data
+    again = knuth_player(step_deck(4), seed=2).data  # the same frames, a second player
+    monkeypatch.setattr(player, "_players_made", itertools.count())
+    assert knuth_player(step_deck(4), seed=2).data == first  # a fresh kernel: the same page
+    ids = [set(re.findall(r"_anim_img(\w+)", page)) for page in (first, again)]
+    assert len(ids[0]) == 1 and ids[0] != ids[1]

@@ -111,11 +111,17 @@ class Feedback:
 
 
 def right(message: str, details: tuple[str, ...] = ()) -> Feedback:
-    return Feedback("right", message, "", tuple(details))
+    return Feedback("right", message, "", _details(details))
 
 
 def wrong(message: str, where: str = "", details: tuple[str, ...] = ()) -> Feedback:
-    return Feedback("wrong", message, where, tuple(details))
+    return Feedback("wrong", message, where, _details(details))
+
+
+def _details(details) -> tuple[str, ...]:
+    if isinstance(details, str) or not isinstance(details, (list, tuple)):
+        raise TypeError(f"details must be a list of lines (strings), not {type(details).__name__}")
+    return tuple(str(line) for line in details)
 
 
 def not_attempted(what: str) -> Feedback:

@@ -10,6 +10,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import TwoSlopeNorm
 
+from ..checks import numbers_array
 from .style import BIAS_CMAP, picture
 
 __all__ = ["bias_spread", "bias_norm", "bias_matrix"]
@@ -22,7 +23,10 @@ def bias_spread(*matrices) -> float:
     Pass the result as ``spread`` to several :func:`bias_matrix` calls so that
     their colours mean the same thing.
     """
-    fair = 1 / np.asarray(matrices[0]).shape[0]
+    if not matrices:
+        raise ValueError("bias_spread needs at least one matrix")
+    matrices = [numbers_array("each matrix", m, ndim=2, square=True) for m in matrices]
+    fair = 1 / matrices[0].shape[0]
     largest = max(float(np.abs(np.asarray(m, dtype=float) - fair).max()) for m in matrices)
     return max(largest, 0.1 * fair)
 
@@ -33,6 +37,9 @@ def bias_norm(n: int, spread: float) -> TwoSlopeNorm:
 
     The scale stops at 0, since no probability is negative.
     """
+    if n < 1 or not spread > 0:
+        raise ValueError(f"bias_norm needs n of at least 1 (got {n}) and a spread above 0 "
+                         f"(got {spread})")
     fair = 1 / n
     return TwoSlopeNorm(vcenter=fair, vmin=max(0.0, fair - spread), vmax=fair + spread)
 
@@ -46,7 +53,7 @@ def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = Tru
     less likely (after Mike Bostock's "Will It Shuffle?"). The colours run
     from max(0, 1/n - spread) to 1/n + spread (see :func:`bias_spread`).
     """
-    matrix = np.asarray(matrix, dtype=float)
+    matrix = numbers_array("matrix", matrix, ndim=2, square=True)
     n = matrix.shape[0]
     spread = bias_spread(matrix) if spread is None else spread
     image = ax.imshow(matrix, cmap=BIAS_CMAP, norm=bias_norm(n, spread),

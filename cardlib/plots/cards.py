@@ -129,6 +129,9 @@ def row_axes(fig: Figure, bottom: float, height: float, count: int, total: int) 
     Keeping the width proportional to the count keeps every card the same size
     from step to step (draw_cards scales the faces to the axes it is given).
     """
+    for name, value in (("bottom", bottom), ("height", height)):
+        if not 0 <= value <= 1:
+            raise ValueError(f"{name} is a fraction of the figure, between 0 and 1, got {value}")
     width = 0.96 * max(count, 1) / max(total, 1)
     ax = fig.add_axes((0.02, bottom, width, height))
     ax.set_anchor("NW")  # equal aspect shrinks the box: keep it top left

@@ -9,6 +9,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.ticker import NullLocator
 
+from ..checks import numbers_array
 from .style import LINE_COLOURS, OKABE_ITO, picture, plain_log_ticks
 
 __all__ = ["convergence", "p_value_trail", "distance_curves", "order_count_band"]
@@ -21,7 +22,11 @@ def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | No
     ``frequencies`` is from :func:`cardlib.stats.landing_frequencies`;
     ``exact_row[j]`` is the exact probability that the card ends at position j.
     """
-    frequencies = np.asarray(frequencies, dtype=float)
+    frequencies = numbers_array("frequencies", frequencies, ndim=2)
+    exact_row = numbers_array("exact_row", exact_row, ndim=1)
+    if not len(frequencies) or frequencies.shape[1] != len(exact_row):
+        raise ValueError(f"frequencies (shape {frequencies.shape}) needs one column per entry "
+                         f"of exact_row ({len(exact_row)}), and at least one row")
     # About 400 points spread evenly on the log axis are plenty, and keep redraws fast.
     rows = np.unique(np.geomspace(1, frequencies.shape[0], 400).astype(int)) - 1
     trials = rows + 1
@@ -70,6 +75,7 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     :func:`cardlib.evidence.distance_by_trials` returns them; the exact
     distance of the shuffle, when known and above 0, is a dotted line. Log-log axes.
     """
+    curve, fair_curve = _curve("curve", curve), _curve("fair_curve", fair_curve)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.plot(*curve, "o-", color=OKABE_ITO["vermillion"], linewidth=2.5, label=name)
@@ -83,6 +89,17 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
 
 
 @picture
+def _curve(name: str, curve) -> tuple:
+    """A (decks, distances) pair of equally long lists of numbers."""
+    if not isinstance(curve, (tuple, list)) or len(curve) != 2:
+        raise TypeError(f"{name} must be a pair (decks, distances), not {curve!r:.40}")
+    x, y = (numbers_array(name, part, ndim=1) for part in curve)
+    if len(x) != len(y):
+        raise ValueError(f"{name} must pair as many decks as distances, got {len(x)} and "
+                         f"{len(y)}")
+    return x, y
+
+
 def order_count_band(ax: Axes, counts: Sequence[int], trials: int) -> Axes:
     """Draw how often each order appeared, most frequent first, against a fair shuffle's band.
 
@@ -90,6 +107,9 @@ def order_count_band(ax: Axes, counts: Sequence[int], trials: int) -> Axes:
     expected count plus or minus two standard deviations); use a symlog axes.
     """
     orders = len(counts)
+    if not orders or trials < 1:
+        raise ValueError(f"order_count_band needs counts of at least one order (counts has "
+                         f"{orders}) and trials of at least 1 (got {trials})")
     expected = trials / orders
     band = 2 * np.sqrt(expected)
     ax.fill_between(range(orders), max(expected - band, 0), expected + band,

@@ -19,6 +19,9 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
 
     At most ``labels`` resizes, spread over the plot, are labelled with the capacity they grow to.
     """
+    if not appended or len(appended) != len(preallocated):
+        raise ValueError(f"appended ({len(appended)}) and preallocated ({len(preallocated)}) "
+                         "must be sizes for the same lengths 0..n")
     n = len(appended) - 1
     lengths = range(n + 1)
     ax.step(lengths, appended, where="post", color=OKABE_ITO["blue"], linewidth=2,
@@ -50,6 +53,9 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
 def cost_per_append(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[float],
                     copies: Sequence[float], version: str) -> Axes:
     """Plot measured time per append and worst-case copies per append against the list length."""
+    if not lengths or not len(lengths) == len(nanoseconds) == len(copies):
+        raise ValueError(f"lengths ({len(lengths)}), nanoseconds ({len(nanoseconds)}) and "
+                         f"copies ({len(copies)}) must be as long, and not empty")
     ax.plot(lengths, nanoseconds, "o-", color=OKABE_ITO["blue"], label="measured time per append")
     ax.set_xscale("log")
     ax.set_ylim(0, 1.3 * max(nanoseconds))

@@ -11,6 +11,7 @@ from fractions import Fraction
 import numpy as np
 from matplotlib.axes import Axes
 
+from ..judge import Verdict
 from .bias import bias_matrix
 from .style import TITLE_SIZE, message, picture
 
@@ -18,7 +19,7 @@ __all__ = ["verdict_bias"]
 
 
 @picture
-def verdict_bias(ax: Axes, verdict, spread: float | None = None) -> Axes:
+def verdict_bias(ax: Axes, verdict: Verdict, spread: float | None = None) -> Axes:
     """Draw P(card i ends at position j) for the verdict's deck, exactly; return the axes.
 
     The title states the finding: the card and position furthest from fair.

@@ -12,10 +12,15 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..cards import Card
+from ..checks import whole_number
 from .cards import deck_picture
 from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO, picture
 
+#: cut_bars draws the law of cuts of at most this many cards.
+MAX_CUT_CARDS = 10_000
+
 __all__ = [
+    "MAX_CUT_CARDS",
     "SEQUENCE_COLOURS",
     "cut_bars",
     "STACK_COLOURS",
@@ -35,6 +40,9 @@ SEQUENCE_COLOURS = tuple(OKABE_ITO[name] for name in (
 @picture
 def cut_bars(ax: Axes, n: int, sizes: Sequence[int] | None = None) -> Axes:
     """Draw the Binomial(n, 1/2) law of the cut, and the share of each size among ``sizes``."""
+    n = whole_number("n", n, maximum=MAX_CUT_CARDS)
+    if sizes is not None and any(not 0 <= size <= n for size in sizes):
+        raise ValueError(f"sizes must be cut sizes between 0 and n = {n}")
     c = np.arange(n + 1)
     pmf = np.array([math.comb(n, k) for k in c], dtype=float) / 2.0**n
     if sizes is not None:
@@ -88,9 +96,23 @@ def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
 
 
 @picture
+def _order_and_sequences(order, sequences) -> None:
+    """order: an order of 0..n-1; sequences: its cards split into runs (rising_sequences)."""
+    if sorted(order) != list(range(len(order))):
+        raise ValueError("order must be an order of the cards 0..n-1, each once")
+    try:
+        flat = sorted(card for run in sequences for card in run)
+    except TypeError:
+        raise TypeError("sequences must be lists of cards (whole numbers)") from None
+    if flat != list(range(len(order))):
+        raise ValueError("sequences must split the cards 0..n-1 of order into runs, each card "
+                         "once (as riffle.rising_sequences returns them)")
+
+
 def rising_scatter(ax: Axes, order: Sequence[int],
                    sequences: Sequence[Sequence[int]]) -> Axes:
     """Plot each card's brand-new place against its place now; one line per rising sequence."""
+    _order_and_sequences(order, sequences)
     where = {card: position for position, card in enumerate(order)}
     for index, sequence in enumerate(sequences):
         colour = SEQUENCE_COLOURS[index % len(SEQUENCE_COLOURS)]
@@ -110,6 +132,9 @@ def rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
     ``order`` lists the brand-new positions of the cards now in the deck,
     bottom first; ``cards[c]`` is the card that was at position c.
     """
+    _order_and_sequences(order, sequences)
+    if len(cards) != len(order):
+        raise ValueError(f"cards ({len(cards)}) and order ({len(order)}) must be as long")
     colour_of = {card: SEQUENCE_COLOURS[i % len(SEQUENCE_COLOURS)]
                  for i, sequence in enumerate(sequences) for card in sequence}
     deck_ax, scatter_ax = fig.subplots(1, 2, width_ratios=[2.2, 1])

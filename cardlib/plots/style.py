@@ -12,11 +12,13 @@ import functools
 import inspect
 import math
 import numbers
+import operator
 import types
 import typing
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.axis import Axis
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
@@ -106,8 +108,10 @@ def duration(seconds: float) -> str:
     return f"{seconds:g} s"
 
 
-def plain_log_ticks(axis, label=lambda v: f"{v:,.0f}" if v >= 1 else f"{v:g}") -> None:
+def plain_log_ticks(axis: Axis, label=lambda v: f"{v:,.0f}" if v >= 1 else f"{v:g}") -> None:
     """Label a log axis at powers of ten in plain text (mathtext labels are slow to lay out)."""
+    if not callable(label):
+        raise TypeError("label must be a function of a tick's value")
     axis.set_major_locator(LogLocator(base=10))
     axis.set_major_formatter(FuncFormatter(lambda v, _: label(v)))
     axis.set_minor_formatter(NullFormatter())
@@ -161,8 +165,16 @@ def _argument_check(name: str, hint):
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType) and type(None) in args:
         rest = [a for a in args if a is not type(None)]
-        inner = _argument_check(name, rest[0]) if len(rest) == 1 else None
+        inner = (_argument_check(name, rest[0]) if len(rest) == 1
+                 else _argument_check(name, functools.reduce(operator.or_, rest)))
         return None if inner is None else (lambda v: None if v is None else inner(v))
+    if origin in (typing.Union, types.UnionType) and all(_is_type(a) for a in args):
+        def one_of_types(value):
+            if not isinstance(value, args):
+                names = " or ".join(a.__name__ for a in args)
+                raise TypeError(f"{name} must be {names}, not {type(value).__name__}")
+            return value
+        return one_of_types
     if hint is Axes:
         def axes(value):
             if not isinstance(value, Axes):
@@ -170,6 +182,13 @@ def _argument_check(name: str, hint):
                                 f"not {type(value).__name__}")
             return value
         return axes
+    if hint is Axis:
+        def axis(value):
+            if not isinstance(value, Axis):
+                raise TypeError(f"{name} must be a matplotlib Axis (such as ax.xaxis), "
+                                f"not {type(value).__name__}")
+            return value
+        return axis
     if hint is Figure:
         def figure(value):
             if not isinstance(value, Figure):
@@ -189,14 +208,23 @@ def _argument_check(name: str, hint):
                 raise TypeError(f"{name} must be a string, not {type(value).__name__}")
             return value
         return text
+    if origin is collections.abc.Callable or hint is collections.abc.Callable:
+        def call(value):
+            if not callable(value):
+                raise TypeError(f"{name} must be a function, not {type(value).__name__}")
+            return value
+        return call
     if origin in (collections.abc.Sequence, list, tuple) or hint is np.ndarray:
-        item = _element_check(name, args[0]) if args else None
+        fixed = len(args) if origin is tuple and args and Ellipsis not in args else None
+        item = _element_check(name, args[0]) if args and args[0] is not Ellipsis else None
 
         def items(value):
             if isinstance(value, (str, bytes, dict)):
                 raise TypeError(f"{name} must be a sequence such as a list, "
                                 f"not {type(value).__name__}")
             listed = value if isinstance(value, np.ndarray) else sequence(name, value)
+            if fixed is not None and len(listed) != fixed:
+                raise ValueError(f"{name} must hold {fixed} items, got {len(listed)}")
             if item is not None and not _numbers_at_once(listed, args[0]):
                 for thing in listed:
                     item(thing)
@@ -225,13 +253,17 @@ def picture(function):
     one gets a TypeError or ValueError that names it. Annotations that say
     nothing checkable (``bool``, a bare ``matrix``) are left to the picture.
     """
+    if not callable(function):
+        raise TypeError(f"function must be a picture function, not {type(function).__name__}")
     try:
         hints = typing.get_type_hints(function)
     except (NameError, TypeError):
         hints = {}
     signature = inspect.signature(function)
+    plain = {name for name, p in signature.parameters.items()
+             if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
     checks = {name: check for name, hint in hints.items()
-              if name != "return" and (check := _argument_check(name, hint)) is not None}
+              if name in plain and (check := _argument_check(name, hint)) is not None}
 
     @functools.wraps(function)
     def checked(*args, **kwargs):

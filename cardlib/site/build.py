@@ -23,6 +23,7 @@ from jinja2 import DictLoader
 from nbconvert import HTMLExporter
 from nbconvert.filters.markdown import markdown2html
 
+from ..plots.style import picture as checked_arguments
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, lesson_paths
 
@@ -78,6 +79,7 @@ body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
 """
 
 
+@checked_arguments
 def export(nb: nbformat.NotebookNode, title: str) -> str:
     """Render an executed notebook as one offline HTML page."""
     exporter = HTMLExporter(
@@ -94,6 +96,7 @@ def export(nb: nbformat.NotebookNode, title: str) -> str:
     return site_links(body)
 
 
+@checked_arguments
 def site_links(page: str) -> str:
     """Point links between notebooks (``02_x.ipynb``, ``references.md``) at the site's pages.
 
@@ -107,6 +110,7 @@ def site_links(page: str) -> str:
     return _LOCAL_LINK.sub(to_html, page)
 
 
+@checked_arguments
 def references_page(markdown: str, title: str = "References") -> str:
     """The references (Markdown, with math) as a page of the site."""
     body = site_links(markdown2html(math_to_mathml(markdown)))
@@ -126,6 +130,7 @@ def _plain(markdown: str) -> str:
     return re.sub(r"[*_`]+", "", text).strip()
 
 
+@checked_arguments
 def objectives(nb: nbformat.NotebookNode) -> str:
     """The lesson's objectives, prerequisites and time (its cell tagged ``objectives``) as HTML.
 
@@ -140,6 +145,7 @@ def objectives(nb: nbformat.NotebookNode) -> str:
     return ""
 
 
+@checked_arguments
 def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
     """The lesson's title (its first heading) and its one-line summary.
 

@@ -27,6 +27,8 @@ TIMING_CELL = "from cardlib.site.kernel import time_redraws; time_redraws({repea
 
 def control_ends(control) -> tuple:
     """The first and last values a control offers (options, or min and max, or False and True)."""
+    if not hasattr(control, "value"):
+        raise TypeError(f"control must be a widget with a value, not {type(control).__name__}")
     options = getattr(control, "options", None)
     if options:
         ends = options[0], options[-1]

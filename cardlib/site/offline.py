@@ -35,6 +35,7 @@ from latex2mathml.converter import convert
 from matplotlib import font_manager
 from nbconvert.preprocessors import Preprocessor
 
+from ..plots.style import picture as checked_arguments
 from ..widgets.player import offline_player
 from .run import WIDGET_STATE, WIDGET_VIEW
 
@@ -92,6 +93,7 @@ def _walk(
             captions.append(caption)
 
 
+@checked_arguments
 def static_outputs(models: dict, model_id: str) -> list[dict]:
     """The outputs that show widget ``model_id`` without a kernel.
 
@@ -207,6 +209,7 @@ def _mathml(match: re.Match) -> str:
     )
 
 
+@checked_arguments
 def math_to_mathml(markdown: str) -> str:
     r"""Replace ``$tex$`` and ``$$tex$$`` (outside code) by MathML.
 
@@ -240,6 +243,7 @@ CJK_RANGES = (
 )
 
 
+@checked_arguments
 def is_cjk(char: str) -> bool:
     """True for a CJK character. ``is_cjk("洗"), is_cjk("A")`` is ``(True, False)``."""
     return any(low <= ord(char) <= high for low, high in CJK_RANGES)
@@ -275,6 +279,7 @@ CJK = EmbeddedFont(
 )
 
 
+@checked_arguments
 def find_font(font: EmbeddedFont = CARDS) -> Path:
     """Return an installed font file for ``font``, or raise naming the package to install."""
     for path in sorted(font_manager.findSystemFonts()):
@@ -310,6 +315,7 @@ def _font_face(font: EmbeddedFont, codes: tuple[int, ...], unicode_range: str) -
     )
 
 
+@checked_arguments
 def site_fonts_css(text: str) -> str:
     """CSS that embeds the card glyphs and the CJK characters of ``text``, used everywhere.
 

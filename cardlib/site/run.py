@@ -19,6 +19,8 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from ..plots.style import picture as checked_arguments
+
 __all__ = [
     "LESSON_GLOB",
     "WIDGET_STATE",
@@ -35,6 +37,7 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
+@checked_arguments
 def lesson_paths(folder: str | Path = "notebooks") -> list[Path]:
     """The lessons in reading order: the ``NN_name.ipynb`` files of ``folder``."""
     return sorted(Path(folder).glob(LESSON_GLOB))
@@ -67,6 +70,7 @@ def _problems_in(outputs, where: str) -> list[str]:
     return found
 
 
+@checked_arguments
 def problems(nb: nbformat.NotebookNode) -> list[str]:
     """Errors and stderr text (warnings) of an executed notebook, in cells and in Output widgets."""
     found = []
@@ -82,6 +86,8 @@ def problems(nb: nbformat.NotebookNode) -> list[str]:
 
 def cell_seconds(cell) -> float:
     """The time nbclient recorded for one executed cell (0 when it recorded none)."""
+    if not isinstance(getattr(cell, "metadata", None), dict):
+        raise TypeError(f"cell must be a notebook cell, not {type(cell).__name__}")
     stamps = cell.metadata.get("execution", {})
     try:
         started = datetime.fromisoformat(stamps["iopub.execute_input"].replace("Z", "+00:00"))

@@ -6,12 +6,14 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from .. import exact, plots, stats
-from ..checks import Shuffle
+from ..checks import Shuffle, one_of, shuffle_table, whole_number
+from ..plots.style import picture as checked_arguments
 from .panel import LivePanel, Update
 
 __all__ = ["bias_panel"]
 
 
+@checked_arguments
 def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
                seed: int = 2026, max_exact_paths: int = 50_000) -> LivePanel:
     """Return a panel: pick a shuffle, a deck size and a number of trials; see where cards land.
@@ -20,6 +22,12 @@ def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
     probabilities when the tree of random choices is small enough to walk.
     """
     trial_options = [300, 1000, 3000, 10_000, 30_000]
+    shuffle_table("shuffles", shuffles)
+    n = whole_number("n", n, minimum=2, maximum=16)
+    one_of("trials", trials, trial_options)
+    seed = whole_number("seed", seed)
+    max_exact_paths = whole_number("max_exact_paths", max_exact_paths, minimum=1,
+                                   maximum=exact.MAX_PATHS)
     controls = {
         "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),
         "n": widgets.IntSlider(value=n, min=2, max=16, description="cards",

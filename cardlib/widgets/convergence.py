@@ -22,8 +22,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .. import evidence, stats
-from ..checks import Shuffle
+from ..checks import Shuffle, one_of, shuffle_table, whole_number
 from ..plots import clear, convergence, p_value_trail
+from ..plots.style import picture as checked_arguments
 from .panel import LivePanel, Update
 
 __all__ = ["TRIAL_OPTIONS", "convergence_panel"]
@@ -32,6 +33,7 @@ __all__ = ["TRIAL_OPTIONS", "convergence_panel"]
 TRIAL_OPTIONS = (100, 1_000, 10_000, 100_000)
 
 
+@checked_arguments
 def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10_000,
                       seed: int = 2026) -> LivePanel:
     """Return a panel: shuffle, deck size (3 to 6, exact) and number of shuffles; two plots.
@@ -70,6 +72,10 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
 
         return update
 
+    shuffle_table("shuffles", shuffles)
+    n = whole_number("n", n, minimum=3, maximum=6)
+    one_of("trials", trials, TRIAL_OPTIONS)
+    seed = whole_number("seed", seed)
     controls = {
         "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),
         "n": widgets.IntSlider(value=n, min=3, max=6, description="cards",

@@ -14,11 +14,13 @@ from matplotlib.figure import Figure
 from .. import growth
 from ..checks import whole_number
 from ..plots import size_steps
+from ..plots.style import picture as checked_arguments
 from .panel import LivePanel
 
 __all__ = ["size_panel"]
 
 
+@checked_arguments
 def size_panel(n: int = 100, max_n: int = 2000) -> LivePanel:
     """A slider for the number of appends: the list's size in bytes, step by step, resizes marked.
     """
@@ -30,6 +32,9 @@ def size_panel(n: int = 100, max_n: int = 2000) -> LivePanel:
                    growth.growth_events(appended), version)
 
     max_n = whole_number("max_n", max_n, minimum=1, maximum=100_000)
-    slider = widgets.IntSlider(value=whole_number("n", n, minimum=1, maximum=max_n), min=1,
+    n = whole_number("n", n, minimum=1)
+    if n > max_n:
+        raise ValueError(f"n = {n} must be at most max_n = {max_n}")
+    slider = widgets.IntSlider(value=n, min=1,
                                max=max_n, description="appends", continuous_update=False)
     return LivePanel(draw, {"n": slider}, figsize=(11, 5.5))

@@ -13,7 +13,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .. import evidence, exact
-from ..checks import Shuffle, one_of, whole_number
+from ..checks import Shuffle, one_of, sequence, shuffle_table, whole_number
 from ..plots import (
     bias_matrix,
     bias_norm,
@@ -23,6 +23,7 @@ from ..plots import (
     message,
     order_count_band,
 )
+from ..plots.style import picture as checked_arguments
 from .panel import LivePanel, Update
 
 __all__ = ["LAB_DECKS", "lab_panel", "detective_panel"]
@@ -94,6 +95,7 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
     return update
 
 
+@checked_arguments
 def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
               trials: int = 30_000, seed: int = 2026,
               max_exact_paths: int = exact.LAW_MAX_PATHS) -> LivePanel:
@@ -106,8 +108,10 @@ def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
     is computed once per shuffle and deck size (about a second for the
     biggest trees), then remembered.
     """
-    if not shuffles:
-        raise ValueError("the lab needs at least one shuffle to compare")
+    shuffle_table("shuffles", shuffles)
+    seed = whole_number("seed", seed)
+    max_exact_paths = whole_number("max_exact_paths", max_exact_paths, minimum=1,
+                                   maximum=exact.MAX_PATHS)
     name = one_of("name", next(iter(shuffles)) if name is None else name, list(shuffles))
     controls = {
         "name": widgets.Dropdown(options=list(shuffles), value=name, description="shuffle"),
@@ -163,11 +167,14 @@ def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str
     return update
 
 
+@checked_arguments
 def detective_panel(shuffles: dict[str, Shuffle], suspects: Sequence[str], n: int = 6,
                     trials: int = 5000, cases: int = 20) -> LivePanel:
     """Return the shuffle-detective game: a case number, a guess, and a reveal box."""
+    shuffle_table("shuffles", shuffles)
+    suspects = sequence("suspects", suspects)
     if not suspects:
-        raise ValueError("the detective needs at least one suspect")
+        raise ValueError("the detective needs at least one suspect (suspects is empty)")
     unknown = [s for s in suspects if s not in shuffles]
     if unknown:
         raise ValueError(f"suspects {unknown} are not among the shuffles")

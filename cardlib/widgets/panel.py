@@ -26,6 +26,8 @@ from matplotlib.image import AxesImage
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
 from matplotlib.mathtext import MathTextParser
 
+from ..plots.style import picture as checked_arguments
+
 __all__ = ["LivePanel", "Update", "live_figure", "live_panels", "figure_output", "show_source"]
 
 #: What ``draw`` may return: ``update(**values)``, which brings the figure it drew up
@@ -33,6 +35,7 @@ __all__ = ["LivePanel", "Update", "live_figure", "live_panels", "figure_output",
 Update = Callable[..., "list[Artist] | None"]
 
 
+@checked_arguments
 def figure_output(fig: Figure, dpi: int = 96) -> dict:
     """Return the figure as a display_data output (a PNG) for an Output widget.
 
@@ -134,11 +137,21 @@ class LivePanel(widgets.VBox):
     which ``draw`` then builds afresh.
     """
 
+    @checked_arguments
     def __init__(self, draw: Callable[..., Update | None], controls: dict[str, widgets.Widget],
                  figsize: tuple[float, float] = (9, 5),
                  buttons: Sequence[widgets.Widget] = ()) -> None:
         if not controls:
-            raise ValueError("a live panel needs at least one control")
+            raise ValueError("a live panel needs at least one control (controls is empty)")
+        for name, control in controls.items():
+            if not isinstance(control, widgets.ValueWidget):
+                raise TypeError(f"controls[{name!r}] must be a control with a value, such as "
+                                f"an IntSlider, not {type(control).__name__}")
+        if not all(0 < side < 100 for side in figsize):
+            raise ValueError(f"figsize must be (width, height) in inches, each above 0 and below "
+                             f"100, got {tuple(figsize)}")
+        if not all(isinstance(button, widgets.Widget) for button in buttons):
+            raise TypeError("buttons must be widgets")
         self.draw = draw
         self.controls = dict(controls)
         self.figsize = figsize
@@ -246,6 +259,7 @@ def live_panels() -> list[LivePanel]:
     return [panel for panel in (ref() for ref in _PANELS) if panel is not None]
 
 
+@checked_arguments
 def live_figure(draw: Callable[..., Update | None], figsize: tuple[float, float] = (9, 5),
                 **controls: widgets.Widget) -> LivePanel:
     """Return a :class:`LivePanel`: ``draw(fig, **values)`` redrawn when a control moves.

@@ -8,6 +8,8 @@ buttons show with no network, in JupyterLab and on the static site alike.
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
 
 from ..checks import positive_number, whole_number
+from ..plots.style import picture as checked_arguments
 
 __all__ = ["frame_player", "offline_player", "shown_from_the_start"]
 
@@ -51,6 +54,7 @@ def _icon(match: re.Match) -> str:
     return _SVG.format(_ICONS[name])
 
 
+@checked_arguments
 def offline_player(page: str) -> str:
     """Drop the Font Awesome stylesheet link and draw the icons as inline SVG.
 
@@ -66,6 +70,7 @@ _INIT = re.compile(r"setTimeout\(function\(\) \{\s*(anim\w+) = new Animation\((.
                    re.S)
 
 
+@checked_arguments
 def shown_from_the_start(page: str, start: int = 0) -> str:
     """Make a player show frame ``start`` at once and start its script whenever it is attached.
 
@@ -101,6 +106,7 @@ def shown_from_the_start(page: str, start: int = 0) -> str:
     return _INIT.sub(retry, page, count=1)
 
 
+@checked_arguments
 def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
                  figsize: tuple[float, float] = (9, 4), interval: int = 800,
                  start: int = 0) -> HTML:
@@ -127,8 +133,27 @@ def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
                     fig.set_layout_engine(None)  # else savefig draws the frame twice
                 writer.grab_frame()
         # Icons as inline SVG, not Font Awesome from a CDN: the buttons show offline too.
-        return HTML(shown_from_the_start(offline_player(page.read_text(encoding="utf-8")),
-                                         start))
+        return HTML(shown_from_the_start(_stable_ids(offline_player(
+            page.read_text(encoding="utf-8"))), start))
+
+
+_players_made = itertools.count()
+_ANIMATION_ID = re.compile(r"_anim_img([0-9a-f]{32})")
+
+
+def _stable_ids(page: str) -> str:
+    """Replace matplotlib's random id (a uuid4) by one made from the page and a count.
+
+    The same lesson run twice then gives the same HTML, byte for byte: its players
+    are made in the same order with the same frames. The count keeps two players
+    with the same frames in one page apart.
+    """
+    found = _ANIMATION_ID.search(page)
+    if not found:
+        return page
+    old = found.group(1)
+    digest = hashlib.sha1(f"{next(_players_made)}\n{page.replace(old, '')}".encode())
+    return page.replace(old, digest.hexdigest()[:32])
 
 
 def _empty(fig: Figure) -> None:

@@ -15,12 +15,14 @@ from matplotlib.figure import Figure
 
 from ..checks import whole_number
 from ..plots import clear, timing_loglog
+from ..plots.style import picture as checked_arguments
 from ..timing import Timings
 from .panel import LivePanel, Update
 
 __all__ = ["timing_panel"]
 
 
+@checked_arguments
 def timing_panel(timings: Timings, points: int = 4) -> LivePanel:
     """Return a panel: a slider for the largest deck in the log-log fit, and the plot.
 
