@@ -294,6 +294,10 @@ def numbers_array(name: str, value, ndim: int | None = None, square: bool = Fals
     ...
     ValueError: matrix must be a square matrix, got shape (1, 2)
     """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string, not {type(name).__name__}")
+    if ndim is not None:
+        ndim = whole_number("ndim", ndim, minimum=0, maximum=32)
     if isinstance(value, (str, bytes, dict)) or value is None:
         raise TypeError(f"{name} must be numbers (a list or an array), not "
                         f"{type(value).__name__}")
@@ -320,6 +324,8 @@ def decks_array(name: str, value):
     ...
     ValueError: decks must be a 2-D array with one deck per row, got shape (2,)
     """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string, not {type(name).__name__}")
     if isinstance(value, (str, bytes, dict)) or value is None:
         raise TypeError(f"{name} must be a 2-D array of cards, not {type(value).__name__}")
     try:

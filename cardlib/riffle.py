@@ -150,7 +150,7 @@ def _check_sources(stack1: list, stack2: list, sources: Sequence[int]) -> None:
     counts = Counter(sources)
     wrong = [s for s in counts if s not in (1, 2)]
     if wrong:
-        raise ValueError(f"each source names stack 1 or stack 2, not {wrong[0]!r}")
+        raise ValueError(f"sources must name stack 1 or stack 2, not {wrong[0]!r}")
     if (counts[1], counts[2]) != (len(stack1), len(stack2)):
         raise ValueError(
             f"the sources take {counts[1]} cards from stack 1 and {counts[2]} from stack 2, "

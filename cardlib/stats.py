@@ -386,7 +386,7 @@ def _counts_array(counts) -> np.ndarray:
             raise TypeError("counts must be whole numbers")
         observed = observed.astype(float)
     if observed.size == 0:
-        raise ValueError("chi_square needs at least one count")
+        raise ValueError("counts must hold at least one count")
     if not np.issubdtype(observed.dtype, np.number) or np.iscomplexobj(observed):
         raise TypeError(f"counts must be whole numbers, not {observed.dtype} values")
     if not np.isfinite(observed).all():

@@ -90,7 +90,7 @@ def test_one_dimensional_counts_with_expected():
 
 
 @pytest.mark.parametrize("counts, expected, message", [
-    ([], None, "needs at least one count"),
+    ([], None, "must hold at least one count"),
     ([5], None, "at least 2 categories"),
     ([1, -1], None, "whole numbers of at least 0"),
     ([1.5, 2], None, "whole numbers of at least 0"),
@@ -98,7 +98,7 @@ def test_one_dimensional_counts_with_expected():
     ([1, 2], [0.5, 0.25], "add up to 1"),
     ([1, 2], [1.0], "2 positive probabilities"),
     ([[1, 0], [0, 2]], None, "every row and column summing to the same"),
-    ([[1, 0, 0], [0, 1, 0]], None, "must be square"),
+    ([[1, 0, 0], [0, 1, 0]], None, "square position matrix"),
     ([[0, 0], [0, 0]], None, "zero trials"),
     ([[1, 0], [0, 1]], [0.5, 0.5], "expected is only for 1-D counts"),
 ])

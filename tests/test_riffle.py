@@ -262,7 +262,7 @@ def test_merge_keeps_each_stack_in_order(n, seed):
     (lambda: R.interleave("A", "x", [1, 1, 2]), ValueError,
      "take 2 cards from stack 1 and 1 from stack 2, but the stacks hold 1 and 1"),
     (lambda: R.interleave("A", "x", [1, 3]), ValueError,
-     "each source names stack 1 or stack 2, not 3"),
+     "sources must name stack 1 or stack 2, not 3"),
     (lambda: R.interleave("A", "x", ["1", 2]), ValueError, "not '1'"),
     (lambda: R.merge_state("ab", "c", [1, 1, 1], 1), ValueError,
      "the sources take 3 cards from stack 1"),

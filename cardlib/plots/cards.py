@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 
 from matplotlib.axes import Axes
-from matplotlib.colors import to_rgba
+from matplotlib.colors import is_color_like, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
@@ -59,7 +59,8 @@ def draw_cards(
     ``highlight`` and ``dim`` are indices of cards to outline in blue or grey out;
     ``labels`` are optional captions under each card (for example positions).
     """
-    cards = list(cards)
+    if per_row < 1:
+        raise ValueError(f"per_row must be at least 1, got {per_row}")
     columns = max(1, min(per_row, len(cards)))
     rows = max(1, math.ceil(len(cards) / per_row))
     ax.set_xlim(0, columns * (CARD_WIDTH + CARD_GAP) + CARD_GAP)
@@ -108,6 +109,9 @@ def faces(ax: Axes) -> list[FancyBboxPatch]:
 def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
                  colours: Sequence[str] | None = None, title: str | None = None) -> Axes:
     """Draw a deck bottom card first; ``colours`` tints each card (e.g. by rising sequence)."""
+    if colours is not None:
+        if len(colours) != len(cards) or not all(is_color_like(c) for c in colours):
+            raise ValueError("colours must be one colour (such as '#E69F00') per card")
     before = len(faces(ax))
     draw_cards(ax, cards, per_row=per_row)
     if colours is not None:

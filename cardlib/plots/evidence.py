@@ -88,7 +88,6 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     return ax
 
 
-@picture
 def _curve(name: str, curve) -> tuple:
     """A (decks, distances) pair of equally long lists of numbers."""
     if not isinstance(curve, (tuple, list)) or len(curve) != 2:
@@ -100,6 +99,7 @@ def _curve(name: str, curve) -> tuple:
     return x, y
 
 
+@picture
 def order_count_band(ax: Axes, counts: Sequence[int], trials: int) -> Axes:
     """Draw how often each order appeared, most frequent first, against a fair shuffle's band.
 

@@ -95,7 +95,6 @@ def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
     return fig
 
 
-@picture
 def _order_and_sequences(order, sequences) -> None:
     """order: an order of 0..n-1; sequences: its cards split into runs (rising_sequences)."""
     if sorted(order) != list(range(len(order))):
@@ -109,6 +108,7 @@ def _order_and_sequences(order, sequences) -> None:
                          "once (as riffle.rising_sequences returns them)")
 
 
+@picture
 def rising_scatter(ax: Axes, order: Sequence[int],
                    sequences: Sequence[Sequence[int]]) -> Axes:
     """Plot each card's brand-new place against its place now; one line per rising sequence."""

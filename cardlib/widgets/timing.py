@@ -31,7 +31,8 @@ def timing_panel(timings: Timings, points: int = 4) -> LivePanel:
     """
     points = whole_number("points", points, minimum=2)
     if len(timings.sizes) < points:
-        raise ValueError(f"a timing panel needs at least {points} sizes, got {len(timings.sizes)}")
+        raise ValueError(f"points = {points}: a timing panel fits its slopes on that many sizes, "
+                         f"but timings has {len(timings.sizes)}")
 
     def plot(ax: Axes, largest: int) -> None:
         fits = timings.fits(largest, points)
