@@ -20,7 +20,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import MAX_ITEMS, function, limit, positive_number, sequence, whole_number
+from .checks import (
+    MAX_ITEMS,
+    function,
+    limit,
+    numbers_array,
+    positive_number,
+    sequence,
+    whole_number,
+)
 
 __all__ = ["doubling_sizes", "time_shuffle", "Timings", "measure", "loglog_fit"]
 
@@ -128,8 +136,8 @@ def loglog_fit(sizes: Sequence[float], seconds: Sequence[float]) -> tuple[float,
 
     Natural logarithms; the time predicted for n cards is exp(intercept) * n**slope.
     """
-    x = np.log(np.asarray(sizes, dtype=float))
-    y = np.asarray(seconds, dtype=float)
+    x = np.log(numbers_array("sizes", sequence("sizes", sizes), ndim=1))
+    y = numbers_array("seconds", sequence("seconds", seconds), ndim=1)
     if x.shape != y.shape or x.size < 2:
         raise ValueError("loglog_fit needs at least 2 sizes and one time per size")
     if (y <= 0).any() or not np.isfinite(y).all():

@@ -24,7 +24,7 @@ def bias_spread(*matrices) -> float:
     their colours mean the same thing.
     """
     if not matrices:
-        raise ValueError("bias_spread needs at least one matrix")
+        raise ValueError("bias_spread needs at least one matrix (matrices is empty)")
     matrices = [numbers_array("each matrix", m, ndim=2, square=True) for m in matrices]
     fair = 1 / matrices[0].shape[0]
     largest = max(float(np.abs(np.asarray(m, dtype=float) - fair).max()) for m in matrices)

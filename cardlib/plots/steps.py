@@ -52,7 +52,9 @@ def _caption(fig: Figure, top: float, text: str) -> None:
 
 @picture
 def check_step_size(n: int) -> None:
-    """Refuse a deck too long for one row of readable card faces."""
+    """Refuse a deck too long for one row of readable card faces (or an empty one)."""
+    if n < 1:
+        raise ValueError("a step-through needs a deck of at least one card")
     if n > MAX_STEP_CARDS:
         raise ValueError(
             f"a step-through draws one row of at most {MAX_STEP_CARDS} cards, not {n}; "

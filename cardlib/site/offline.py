@@ -77,7 +77,7 @@ def _walk(
     if depth > 50:
         raise ValueError(f"widgets nested more than 50 deep at {model_id}")
     if model_id not in models:
-        raise ValueError(f"widget {model_id} is not in the saved widget state")
+        raise ValueError(f"model_id {model_id!r} is not in the saved widget state")
     model = models[model_id]
     state = model.get("state", {})
     if model.get("model_name") == "OutputModel":

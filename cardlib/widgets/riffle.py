@@ -44,6 +44,7 @@ def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequenc
                 step: int = 5) -> LivePanel:
     """A slider over the drops of one merge (``sources`` from :func:`~cardlib.riffle.drop_sources`).
     """
+    riffle.interleave(stack1, stack2, sources)  # sources that fit the stacks, or a clear error
     total = len(stack1) + len(stack2)
 
     def draw(fig: Figure, step: int) -> None:

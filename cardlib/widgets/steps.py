@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
+from ..cards import Card
 from ..checks import whole_number
 from ..plots.steps import (
     KNUTH_FIGSIZE,
@@ -23,7 +24,7 @@ from ..plots.steps import (
     draw_pick_step,
 )
 from ..plots.style import picture as checked_arguments
-from ..steps import knuth_steps, pick_and_remove_steps
+from ..steps import PickStep, SwapStep, knuth_steps, pick_and_remove_steps
 from .panel import LivePanel
 from .player import frame_player
 
@@ -38,7 +39,7 @@ __all__ = [
 
 
 @checked_arguments
-def step_slider(trace: Callable, draw_step: Callable, deck: Sequence, seed: int = 1,
+def step_slider(trace: Callable, draw_step: Callable, deck: Sequence[Card], seed: int = 1,
                 figsize: tuple[float, float] = PICK_FIGSIZE) -> LivePanel:
     """Return a panel: a slider over the steps of ``trace(deck, rng=seed)``, and a Reshuffle button.
 
@@ -83,30 +84,34 @@ def step_player(steps: Sequence, draw_step: Callable,
     """Return the same steps as an HTML frame player that plays without a kernel."""
     if not steps:
         raise ValueError("steps must hold at least one step")
+    if not all(isinstance(step, (PickStep, SwapStep)) for step in steps):
+        raise TypeError("steps must hold the steps of a trace (PickStep or SwapStep)")
     last = len(steps) - 1
     return frame_player(lambda fig, i: draw_step(fig, steps[i], last), len(steps),
                         figsize=figsize, interval=interval)
 
 
 @checked_arguments
-def pick_slider(deck: Sequence, seed: int = 1) -> LivePanel:
+def pick_slider(deck: Sequence[Card], seed: int = 1) -> LivePanel:
     """Step through :func:`~cardlib.shuffles.pick_and_remove` on ``deck``."""
     return step_slider(pick_and_remove_steps, draw_pick_step, deck, seed, PICK_FIGSIZE)
 
 
 @checked_arguments
-def knuth_slider(deck: Sequence, seed: int = 1) -> LivePanel:
+def knuth_slider(deck: Sequence[Card], seed: int = 1) -> LivePanel:
     """Step through :func:`~cardlib.shuffles.knuth_shuffle` on ``deck``."""
     return step_slider(knuth_steps, draw_knuth_step, deck, seed, KNUTH_FIGSIZE)
 
 
 @checked_arguments
-def pick_player(deck: Sequence, seed: int = 1):
+def pick_player(deck: Sequence[Card], seed: int = 1):
     """Play the steps of :func:`~cardlib.shuffles.pick_and_remove` without a kernel."""
+    check_step_size(len(deck))
     return step_player(pick_and_remove_steps(deck, rng=seed), draw_pick_step, PICK_FIGSIZE)
 
 
 @checked_arguments
-def knuth_player(deck: Sequence, seed: int = 1):
+def knuth_player(deck: Sequence[Card], seed: int = 1):
     """Play the steps of :func:`~cardlib.shuffles.knuth_shuffle` without a kernel."""
+    check_step_size(len(deck))
     return step_player(knuth_steps(deck, rng=seed), draw_knuth_step, KNUTH_FIGSIZE)
