@@ -163,6 +163,8 @@ def lab_result(shuffle: Callable, n: int, trials: int, seed: int = 2026,
                max_exact_paths: int = exact.LAW_MAX_PATHS) -> LabResult:
     """Simulate ``trials`` seeded decks of n cards and set them beside the exact law."""
     function("shuffle", shuffle)
+    max_exact_paths = whole_number("max_exact_paths", max_exact_paths, minimum=1,
+                                   maximum=exact.MAX_PATHS)
     n = whole_number("n", n, minimum=2, maximum=MAX_LAB_CARDS)
     seed = whole_number("seed", seed)
     decks = stats.simulate(shuffle, n, trials, seed=seed)

@@ -262,7 +262,7 @@ def rising_sequences(perm: Sequence[int]) -> list[list[int]]:
     """
     where = _positions(perm)
     sequences: list[list[int]] = []
-    for card in range(len(perm)):
+    for card in range(len(where)):
         if card == 0 or where[card] < where[card - 1]:
             sequences.append([])
         sequences[-1].append(card)

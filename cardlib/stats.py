@@ -450,7 +450,7 @@ def cycle_count(order) -> int:
     except TypeError:
         is_order = False
     if not is_order:
-        raise ValueError(f"cycle_count needs a permutation of 0..{len(order) - 1}, "
+        raise ValueError(f"cycle_count needs order to be a permutation of 0..{len(order) - 1}, "
                          f"got {tuple(order)}")
     seen = [False] * len(order)
     cycles = 0

@@ -82,7 +82,7 @@ class Feedback:
     details: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.status not in _MARKS:
+        if not isinstance(self.status, str) or self.status not in _MARKS:
             raise ValueError(f"status must be 'right', 'wrong' or 'todo', not {self.status!r}")
 
     @property

@@ -22,7 +22,7 @@ from matplotlib.axis import Axis
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-from ..checks import sequence, whole_number
+from ..checks import numbers_array, sequence, whole_number
 
 __all__ = [
     "OKABE_ITO",
@@ -214,7 +214,9 @@ def _argument_check(name: str, hint):
                 raise TypeError(f"{name} must be a function, not {type(value).__name__}")
             return value
         return call
-    if origin in (collections.abc.Sequence, list, tuple) or hint is np.ndarray:
+    if hint is np.ndarray:
+        return lambda value: numbers_array(name, value)
+    if origin in (collections.abc.Sequence, list, tuple):
         fixed = len(args) if origin is tuple and args and Ellipsis not in args else None
         item = _element_check(name, args[0]) if args and args[0] is not Ellipsis else None
 
