@@ -134,7 +134,7 @@ def row_axes(fig: Figure, bottom: float, height: float, count: int, total: int) 
     from step to step (draw_cards scales the faces to the axes it is given).
     """
     for name, value in (("bottom", bottom), ("height", height)):
-        if not 0 <= value <= 1:
+        if not -1e-9 <= value <= 1 + 1e-9:  # rounding may leave a hair below 0
             raise ValueError(f"{name} is a fraction of the figure, between 0 and 1, got {value}")
     width = 0.96 * max(count, 1) / max(total, 1)
     ax = fig.add_axes((0.02, bottom, width, height))

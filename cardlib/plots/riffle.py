@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..cards import Card
-from ..checks import whole_number
+from ..checks import numbers_array, whole_number
 from .cards import deck_picture
 from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO, picture
 
@@ -194,7 +194,10 @@ def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[floa
 @picture
 def position_heatmap(ax: Axes, probabilities: np.ndarray, card_name: str) -> Axes:
     """Heat map: row k is where the card is after k riffles; white is fair (1/n)."""
+    probabilities = numbers_array("probabilities", probabilities, ndim=2)
     rows, n = probabilities.shape
+    if not rows or not n:
+        raise ValueError("probabilities must have a row per riffle and a column per position")
     fair = 1 / n
     norm = TwoSlopeNorm(vmin=0, vcenter=fair, vmax=4 * fair)
     image = ax.imshow(probabilities, cmap=BIAS_CMAP, norm=norm, aspect="auto",
