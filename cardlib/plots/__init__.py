@@ -14,6 +14,8 @@ a simulation, never calls ``plt.show()`` and never changes ``rcParams``.
     steps       one step of pick-and-remove or of Knuth's swaps
     riffle      cuts, merges, rising sequences, distance curves
     growth      list sizes and append costs
+    hand        hand shuffles: packets, hands, faros, mixing curves, Dou Di Zhu deals
+    lab         the probability lab: bias matrices side by side, decks a test needs
 """
 
 from __future__ import annotations
@@ -37,9 +39,21 @@ from .evidence import (
     p_value_trail,
 )
 from .growth import (
+    append_times,
     build_times,
-    cost_per_append,
+    copies_per_append_curves,
     size_steps,
+)
+from .hand import (
+    card_rows,
+    deal_rates,
+    faro_orders,
+    faro_stripes,
+    mixing_curves,
+)
+from .lab import (
+    bias_grid,
+    rejection_bars,
 )
 from .laws import (
     cycle_bars,
@@ -55,6 +69,7 @@ from .riffle import (
     rising_growth,
     rising_picture,
     rising_scatter,
+    top_card_and_deck,
 )
 from .steps import (
     KNUTH_FIGSIZE,
@@ -136,8 +151,17 @@ __all__ = [
     "rising_picture",
     "rising_growth",
     "distance_curve",
+    "top_card_and_deck",
     "position_heatmap",
     "size_steps",
-    "cost_per_append",
+    "append_times",
+    "copies_per_append_curves",
     "build_times",
+    "card_rows",
+    "faro_stripes",
+    "faro_orders",
+    "mixing_curves",
+    "deal_rates",
+    "bias_grid",
+    "rejection_bars",
 ]
