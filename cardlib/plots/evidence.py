@@ -70,12 +70,11 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.plot(*curve, "o-", color=OKABE_ITO["vermillion"], linewidth=2.5, label=name)
-    ax.plot(*fair_curve, "s--", color=OKABE_ITO["blue"],
-            label="Knuth's swaps (fair): sampling noise")
+    ax.plot(*fair_curve, "s--", color=OKABE_ITO["blue"], label="fair: noise only")
     if exact_distance is not None and exact_distance > 1e-12:
-        ax.axhline(exact_distance, color="black", linestyle=":", linewidth=2,
-                   label="exact distance of this algorithm")
-    ax.legend(fontsize=10, loc="lower left")
+        ax.axhline(exact_distance, color="black", linestyle=":", linewidth=2, label="exact")
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="lower left")
     return ax
 
 
@@ -97,5 +96,5 @@ def order_count_band(ax: Axes, counts: Sequence[int], trials: int) -> Axes:
     ax.set_yticks(ticks, [str(t) for t in ticks])
     ax.minorticks_off()
     ax.set_title(f"{sum(c > 0 for c in counts)} of the {orders} orders appeared", fontsize=13)
-    ax.legend(fontsize=11, loc="upper right")
+    ax.legend(fontsize=12, loc="upper right")
     return ax

@@ -12,10 +12,10 @@ re-exports every builder, one module per subject:
     steps        step-throughs of pick-and-remove and Knuth's swaps (lessons 2 and 3)
     timing       running time against deck size (lesson 2)
     convergence  frequencies settling on the exact law, and p-values (lesson 3)
-    lab          the probability lab and the shuffle detective (lesson 6)
-    riffle       the cut, the merge, rising sequences, the cutoff (lesson 4)
-    growth       a list's size while appending (lesson 5)
-    hand         overhand shuffles, exactly (lesson 7)
+    lab          the probability lab and the shuffle detective (lesson 7)
+    riffle       the cut, the merge, rising sequences, the cutoff (lesson 6)
+    growth       a list's size while appending (lesson 3)
+    hand         overhand shuffles, exactly (lesson 8)
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ from .hand import (
 )
 from .lab import (
     LAB_DECKS,
+    LAB_SEEDS,
     detective_panel,
+    detective_player,
     lab_panel,
 )
 from .panel import (
@@ -96,8 +98,10 @@ __all__ = [
     "TRIAL_OPTIONS",
     "convergence_panel",
     "LAB_DECKS",
+    "LAB_SEEDS",
     "lab_panel",
     "detective_panel",
+    "detective_player",
     "cut_panel",
     "merge_panel",
     "riffle_player",
