@@ -46,6 +46,8 @@ __all__ = [
     "extended_capacity",
     "total_copies",
     "fixed_cost_fit",
+    "POP_PLACES",
+    "time_pops",
 ]
 
 #: Bytes of an empty list object on this interpreter (56 on 64-bit CPython 3.11).
@@ -310,3 +312,33 @@ def fixed_cost_fit(lengths: Sequence[int], nanoseconds: Sequence[float]) -> tupl
         raise ValueError("fixed_cost_fit needs at least two different lengths")
     b = sum((xi - mean_x) * (yi - mean_y) for xi, yi in zip(x, y)) / spread
     return mean_y - b * mean_x, b
+
+
+# --- removing: what pick-and-remove pays ------------------------------------------------
+
+#: Where :func:`time_pops` removes: the front, the middle, the end of the list.
+POP_PLACES = ("front", "middle", "end")
+
+
+def time_pops(lengths: Sequence[int], number: int = 2000,
+              repeat: int = 5) -> dict[str, list[float]]:
+    """Return the best time in nanoseconds of one ``pop`` from a list of about n elements.
+
+    For each n in ``lengths`` and each place (front ``pop(0)``, middle ``pop(len // 2)``,
+    end ``pop()``), ``number`` pops run on a list of n + ``number`` elements, so the
+    list holds between n and 2n elements (n at least ``number``). The best of
+    ``repeat`` rounds is kept; the places and lengths take turns in each round.
+    """
+    number = whole_number("number", number, minimum=1)
+    repeat = whole_number("repeat", repeat, minimum=1)
+    lengths = [_check_n(n) for n in lengths]
+    statements = {"front": "grown.pop(0)", "middle": "grown.pop(len(grown) // 2)",
+                  "end": "grown.pop()"}
+    best = {place: [float("inf")] * len(lengths) for place in POP_PLACES}
+    for _ in range(repeat):
+        for i, n in enumerate(lengths):
+            for place in POP_PLACES:
+                seconds = timeit.timeit(statements[place], number=number,
+                                        setup=f"grown = [None] * {n + number}")
+                best[place][i] = min(best[place][i], 1e9 * seconds / number)
+    return best

@@ -58,3 +58,11 @@ def test_fixed_cost_fit_recovers_a_line_in_one_over_n():
 def test_bad_input_is_refused(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_popping_from_the_front_costs_more_for_longer_lists():
+    times = G.time_pops([1000, 100_000], number=500, repeat=3)
+    assert set(times) == set(G.POP_PLACES) and all(len(t) == 2 for t in times.values())
+    # 100 times the pointers to move: surely more than 5 times the time, whatever the machine
+    assert times["front"][1] > 5 * times["front"][0]
+    assert times["end"][1] < 5 * times["end"][0] + 100

@@ -65,7 +65,7 @@ def append_times(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[float],
     ax.tick_params(labelsize=12)
     ax.legend(fontsize=12, loc="upper right")
     ax.set_title(f"{version}: from {min(lengths):,} to {max(lengths):,} appends, the time per "
-                 "append levels off", fontsize=14)
+                 "append does not grow", fontsize=14)
     return ax
 
 
@@ -75,7 +75,8 @@ def copies_per_append_curves(ax: Axes, lengths: Sequence[int],
     for (name, copies), colour, marker in zip(curves.items(),
                                               (OKABE_ITO["blue"], OKABE_ITO["vermillion"],
                                                OKABE_ITO["green"]), "osD"):
-        ax.plot(lengths, copies, marker + "-", color=colour, linewidth=2, markersize=6,
+        shown = [c if c > 0 else np.nan for c in copies]  # no copies yet: nothing on a log axis
+        ax.plot(lengths, shown, marker + "-", color=colour, linewidth=2, markersize=6,
                 label=name)
     ax.set_xscale("log")
     ax.set_yscale("log")
