@@ -20,16 +20,18 @@ def bias_grid(fig: Figure, matrices: dict[str, np.ndarray], spread: float, colum
     names = list(matrices)
     rows = -(-len(names) // columns)
     axes = fig.subplots(rows, columns, squeeze=False)
-    for ax, name in zip(axes.flat, names):
+    fig.subplots_adjust(left=0.07, right=0.85, bottom=0.08, top=0.87, hspace=0.32, wspace=0.18)
+    for k, (ax, name) in enumerate(zip(axes.flat, names)):
         bias_matrix(ax, matrices[name], colorbar=False, spread=spread)
         ax.set_title(name, fontsize=14)
-        ax.set_xlabel("final position", fontsize=12)
-        ax.set_ylabel("card", fontsize=12)
+        row, column = divmod(k, columns)
+        ax.set_xlabel("final position" if row == rows - 1 else "", fontsize=12)
+        ax.set_ylabel("card" if column == 0 else "", fontsize=12)
         ax.tick_params(labelsize=12)
     for ax in list(axes.flat)[len(names):]:
         ax.axis("off")
     n = np.asarray(matrices[names[0]]).shape[0]
-    bar = fig.colorbar(axes.flat[0].images[0], ax=axes.ravel().tolist(), fraction=0.03, pad=0.03)
+    bar = fig.colorbar(axes.flat[0].images[0], cax=fig.add_axes((0.88, 0.12, 0.025, 0.7)))
     bar.set_label(f"P(card i ends at position j); white = fair = 1/{n}", fontsize=12)
     bar.ax.tick_params(labelsize=12)
     if title:
