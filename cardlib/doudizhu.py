@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import stats
+from . import batched, stats
 from .cards import BLACK_JOKER, DOU_DI_ZHU_RANKS, RED_JOKER, SUIT_TIE_BREAK, Card
 from .checks import whole_number
 
@@ -40,6 +40,7 @@ __all__ = [
     "DealRates",
     "deal_rates",
     "rates_after",
+    "rates_along",
 ]
 
 #: Dou Di Zhu: three players, 17 cards each, 3 left for the landlord.
@@ -174,3 +175,28 @@ def rates_after(shuffle: Callable, k: int, trials: int, seed: int = 54,
     deck = clumped_deck() if deck is None else list(deck)
     orders = stats.simulate(shuffle, len(deck), trials, seed=seed, k=k)
     return deal_rates(orders, deck)
+
+
+def rates_along(shuffle: Callable, ks: Sequence[int], trials: int, seed: int = 54,
+                deck: Sequence[Card] | None = None) -> list[DealRates]:
+    """:func:`rates_after` for several numbers of shuffles, following the same decks.
+
+    The decks are shuffled on from one number in ``ks`` to the next (so the
+    results for different k are not independent), which costs max(ks) shuffles
+    per deck instead of sum(ks).
+    """
+    ks = [whole_number("k", k) for k in ks]
+    if ks != sorted(ks):
+        raise ValueError(f"ks must be in increasing order, got {ks}")
+    trials = whole_number("trials", trials, minimum=1, maximum=10**6)
+    deck = clumped_deck() if deck is None else list(deck)
+    kernel = batched.kernel_for(shuffle)
+    gen = np.random.default_rng(seed)
+    orders = np.tile(np.arange(len(deck)), (trials, 1))
+    results, done = [], 0
+    for k in ks:
+        if k > done:
+            kernel(orders, gen, k=k - done)
+            done = k
+        results.append(deal_rates(orders, deck))
+    return results

@@ -205,3 +205,13 @@ def test_many_riffles_give_the_fair_rates():
     fair = {name: float(p) for name, p in doudizhu.fair_chances().items()}
     assert rates.player_bomb == pytest.approx(fair["a given player holds a bomb"], abs=0.01)
     assert rates.any_rocket == pytest.approx(fair["some player holds the rocket"], abs=0.015)
+
+
+def test_rates_along_follows_the_same_decks_as_simulate():
+    for shuffle in (riffle.riffle, hand.overhand_shuffle):
+        along = doudizhu.rates_along(shuffle, [3], 2000, seed=9)
+        assert along == [doudizhu.rates_after(shuffle, 3, 2000, seed=9)]
+    rates = doudizhu.rates_along(hand.overhand_shuffle, [0, 1, 1, 4], 500)
+    assert rates[0].player_bomb == 0 and rates[1] == rates[2]
+    with pytest.raises(ValueError, match="increasing order"):
+        doudizhu.rates_along(riffle.riffle, [2, 1], 10)

@@ -35,7 +35,11 @@ def card_rows(fig: Figure, rows: Sequence[tuple[str, Sequence[Card]]], per_row: 
     """
     axes = fig.subplots(len(rows), 1, squeeze=False)[:, 0]
     for i, (ax, (title, cards)) in enumerate(zip(axes, rows)):
+        before = len(ax.texts)
         draw_cards(ax, cards, per_row=per_row, labels=None if labels is None else labels[i])
+        if labels is not None and labels[i] is not None:
+            for text in ax.texts[before:][2::3]:  # each card: corner, centre, caption
+                text.set_fontsize(12)
         ax.set_xlim(0, per_row * 0.82 + 0.1)  # every row as wide as a full one: same card size
         ax.set_anchor("W")
         ax.set_title(title, fontsize=14, loc="left")
