@@ -16,6 +16,7 @@ a simulation, never calls ``plt.show()`` and never changes ``rcParams``.
     growth      list sizes and append costs
     hand        hand shuffles: packets, hands, faros, mixing curves, Dou Di Zhu deals
     lab         the probability lab: bias matrices side by side, decks a test needs
+    judge       the judge's verdict on a shuffle, as a bias matrix
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ from .hand import (
     faro_orders,
     faro_stripes,
     mixing_curves,
+)
+from .judge import (
+    verdict_bias,
 )
 from .lab import (
     bias_grid,
@@ -164,4 +168,5 @@ __all__ = [
     "deal_rates",
     "bias_grid",
     "rejection_bars",
+    "verdict_bias",
 ]
