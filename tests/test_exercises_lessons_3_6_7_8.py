@@ -55,7 +55,7 @@ def test_merge_check():
     assert says(ER.check_merge(coin_merge), "not equally likely", "p / (p + q)", "section 3")
     assert says(ER.check_merge(forgetful_merge), "loses or repeats cards")
     assert says(ER.check_merge(backwards_merge), "order inside a stack")
-    assert says(ER.check_merge(random_module_merge), "gave different results")
+    assert says(ER.check_merge(random_module_merge), "rng.randrange", "random.")
 
 
 def test_the_notes_merge_gives_the_same_piles_as_cardlib_for_the_same_draws():
@@ -195,3 +195,27 @@ def test_checks_of_lesson_8():
     assert says(EH.check_rocket(Fraction(1, 3)), "C(52, 15)")
     assert says(EH.check_rocket(0.095), "float")
     assert says(EH.check_rocket(Fraction(1, 54 * 53)), "not right")
+
+
+def test_fair_insertion_check_uses_the_judge():
+    assert EH.check_fair_insertion(EH.reference_insertion_shuffle).ok
+
+    def never_stays(deck, rng):   # among the i places below: Sattolo-like, never in place
+        cards = list(deck)
+        for i in range(1, len(cards)):
+            cards.insert(rng.randrange(i), cards.pop(i))
+        return cards
+
+    def anywhere(deck, rng):      # at any of the n places: the naive way
+        cards = list(deck)
+        for i in range(1, len(cards)):
+            cards.insert(rng.randrange(len(cards)), cards.pop(i))
+        return cards
+
+    def loses_a_card(deck, rng):
+        return EH.reference_insertion_shuffle(deck, rng)[1:]
+
+    assert says(EH.check_fair_insertion(never_stays), "unfair", "rng.randrange(i + 1)")
+    assert says(EH.check_fair_insertion(anywhere), "unfair", "Most likely")
+    assert says(EH.check_fair_insertion(loses_a_card), "not a shuffle")
+    assert status(EH.check_fair_insertion(lambda deck, rng: TODO)) == "todo"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import doudizhu, exact, hand, hand_methods
+from ..judge import judge
 from . import Feedback, attempted_function, compare_value, is_todo, not_attempted, right, wrong
 
 __all__ = [
@@ -18,6 +19,8 @@ __all__ = [
     "check_elmsley",
     "check_top_to_random",
     "check_mean_time",
+    "reference_insertion_shuffle",
+    "check_fair_insertion",
     "check_deal",
     "check_rocket",
 ]
@@ -94,6 +97,33 @@ def check_mean_time(answer) -> Feedback:
                          where="section 3",
                          hint="with i cards below it the bottom card waits 52/(i + 1) shuffles "
                               "on average; add these for i = 0..50, plus 1 for its own insertion.")
+
+
+def reference_insertion_shuffle(deck, rng) -> list:
+    """A fair shuffle made of insertions: card i goes to a uniform place among the first i + 1.
+
+    By the induction of top-to-random, the cards already placed are in uniform order,
+    and inserting the next one at a uniform place keeps them so.
+    """
+    cards = list(deck)
+    for i in range(1, len(cards)):
+        cards.insert(rng.randrange(i + 1), cards.pop(i))
+    return cards
+
+
+def check_fair_insertion(shuffle: Callable) -> Feedback:
+    """Check with the fairness judge that ``shuffle(deck, rng)`` is fair on 1 to 5 cards."""
+    what = "your insertion shuffle"
+    if not attempted_function(shuffle):
+        return not_attempted(what)
+    verdict = judge(shuffle, max_n=5)
+    if verdict.fair:
+        return right(f"{what} is fair: the judge walked every path on 1 to 5 cards and found "
+                     "each order exactly equally likely.")
+    hint = ("insert card i at rng.randrange(i + 1): one of the i + 1 places among the cards "
+            "already placed, its own place included.")
+    return wrong(f"{what}: {verdict.kind}: {verdict.reason}", "section 3",
+                 (*verdict.details(), hint))
 
 
 def _sample_decks() -> list[list]:
