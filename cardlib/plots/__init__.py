@@ -14,6 +14,7 @@ a simulation, never calls ``plt.show()`` and never changes ``rcParams``.
     steps       one step of pick-and-remove or of Knuth's swaps
     riffle      cuts, merges, rising sequences, distance curves
     growth      list sizes and append costs
+    tree        a shuffle's tree of random choices, leaves coloured by order
 """
 
 from __future__ import annotations
@@ -87,6 +88,10 @@ from .style import (
 from .timing import (
     timing_loglog,
 )
+from .tree import (
+    choice_tree,
+    order_name,
+)
 
 __all__ = [
     "OKABE_ITO",
@@ -140,4 +145,6 @@ __all__ = [
     "size_steps",
     "cost_per_append",
     "build_times",
+    "order_name",
+    "choice_tree",
 ]
