@@ -31,8 +31,8 @@ __all__ = [
 
 #: A step-through draws the deck in one row; beyond this the faces get too small.
 MAX_STEP_CARDS = 13
-PICK_FIGSIZE = (11, 5.6)
-KNUTH_FIGSIZE = (11, 3.3)
+PICK_FIGSIZE = (10, 5.1)
+KNUTH_FIGSIZE = (10, 3.0)
 
 
 def _cards(n: int) -> str:
@@ -47,7 +47,7 @@ def _headline(fig: Figure, text: str) -> None:
 def _caption(fig: Figure, top: float, text: str) -> None:
     # A figure text rather than an axes title: placing a title makes matplotlib
     # build the (hidden) ticks to avoid them, which costs more than the cards.
-    fig.text(0.025, top + 0.01, text, ha="left", va="bottom", fontsize=12)
+    fig.text(0.025, top + 0.01, text, ha="left", va="bottom", fontsize=13)
 
 
 def check_step_size(n: int) -> None:
