@@ -1,9 +1,9 @@
 """Value answers with their typical mistakes: each wrong answer a learner is likely to give
 gets its own explanation, anything else a general hint.
 
->>> mistakes = {6: "that is one card's worth of bits, not one order's"}
+>>> mistakes = {6: "that is one card's worth of bits"}
 >>> str(check_value(6, 238, "bits for 54 cards", "section 2", mistakes))
-"✗ bits for 54 cards: 6 is not right. That is one card's worth of bits, not one order's. (see section 2)"
+"✗ bits for 54 cards: 6 is not right. That is one card's worth of bits. (see section 2)"
 >>> str(check_value(238, 238, "bits for 54 cards", "section 2", mistakes))
 '✓ bits for 54 cards: 238 is right.'
 """
