@@ -8,7 +8,7 @@ many seeded runs of a fair shuffle (Knuth's) and testing each run's position
 counts (card i at position j) at every look.
 
 >>> result = false_alarms(4, [40, 400], runs=200, seed=1)
->>> result.runs, len(result.per_look), result.any_alarm() >= result.any_alarm([400])
+>>> result.runs, len(result.per_look()), result.any_alarm() >= result.any_alarm([400])
 (200, 2, True)
 """
 
@@ -55,36 +55,40 @@ def critical_value(dof: int, level: float = 0.01) -> float:
 
 @dataclass(frozen=True)
 class PeekingResult:
-    """Which runs of a fair shuffle were called unfair at which look."""
+    """The chi-square statistic of each run of a fair shuffle at each look."""
 
     n: int  # cards per deck
     at: list[int]  # the numbers of decks at which the test was run (the looks)
-    level: float  # a p-value below this is an alarm
-    alarms: np.ndarray  # alarms[r, k]: run r had p < level at look k
+    level: float  # the default level: a p-value below it is an alarm
+    statistics: np.ndarray  # statistics[r, k]: run r's chi-square statistic at look k
 
     @property
     def runs(self) -> int:
         """How many independent runs were simulated."""
-        return self.alarms.shape[0]
+        return self.statistics.shape[0]
 
-    @property
-    def per_look(self) -> list[float]:
+    def alarms(self, level: float | None = None) -> np.ndarray:
+        """alarms[r, k]: True when run r had a p-value below ``level`` at look k."""
+        level = self.level if level is None else _level(level)
+        return self.statistics > critical_value((self.n - 1) ** 2, level)
+
+    def per_look(self, level: float | None = None) -> list[float]:
         """The fraction of runs with an alarm at each look (about ``level`` each)."""
-        return self.alarms.mean(axis=0).tolist()
+        return self.alarms(level).mean(axis=0).tolist()
 
-    def any_alarm(self, looks: Sequence[int] | None = None) -> float:
+    def any_alarm(self, looks: Sequence[int] | None = None, level: float | None = None) -> float:
         """The fraction of runs with an alarm at one or more of ``looks`` (default: all of ``at``).
 
-        >>> result = PeekingResult(3, [10, 20], 0.01, np.array([[True, False], [False, False]]))
-        >>> result.any_alarm(), result.any_alarm([20])
-        (0.5, 0.0)
+        >>> result = PeekingResult(3, [10, 20], 0.01, np.array([[20.0, 1.0], [1.0, 4.0]]))
+        >>> result.any_alarm(), result.any_alarm([20]), result.any_alarm(level=0.5)
+        (0.5, 0.0, 1.0)
         """
         looks = self.at if looks is None else list(looks)
         missing = sorted(set(looks) - set(self.at))
         if missing:
             raise ValueError(f"no test was run at {missing}; the looks were {self.at}")
         columns = [self.at.index(t) for t in looks]
-        return float(self.alarms[:, columns].any(axis=1).mean())
+        return float(self.alarms(level)[:, columns].any(axis=1).mean())
 
 
 def false_alarms(n: int, at: Sequence[int], runs: int = 1000, seed: int = 0,
@@ -94,7 +98,8 @@ def false_alarms(n: int, at: Sequence[int], runs: int = 1000, seed: int = 0,
     Each run shuffles max(at) decks of n cards with :func:`cardlib.shuffles.knuth_shuffle`
     (through :func:`cardlib.stats.simulate`) and computes, at each look, the
     chi-square test of its position counts (as :func:`cardlib.stats.chi_square`
-    does) at ``level``.
+    does); an alarm is a p-value below ``level`` (the result can also be read
+    at other levels).
     """
     n = whole_number("n", n, minimum=2, maximum=52)
     runs = whole_number("runs", runs, minimum=1)
@@ -105,9 +110,8 @@ def false_alarms(n: int, at: Sequence[int], runs: int = 1000, seed: int = 0,
     if runs * at[-1] > MAX_DECKS:
         raise ValueError(f"{runs:,} runs of {at[-1]:,} decks would simulate more than "
                          f"{MAX_DECKS:,} decks; use fewer runs or decks")
-    critical = critical_value((n - 1) ** 2, level)
     gen = np.random.default_rng(seed)
-    alarms = np.zeros((runs, len(at)), dtype=bool)
+    statistics = np.zeros((runs, len(at)))
     batch = max(1, 2 * 10**6 // at[-1])
     for start in range(0, runs, batch):
         size = min(batch, runs - start)
@@ -115,8 +119,8 @@ def false_alarms(n: int, at: Sequence[int], runs: int = 1000, seed: int = 0,
         counts = _counts_at(decks.reshape(size, at[-1], n), at)  # (size, looks, n, n)
         fair = np.asarray(at, dtype=float)[None, :, None, None] / n
         statistic = ((counts - fair) ** 2 / fair).sum(axis=(2, 3)) * (n - 1) / n
-        alarms[start:start + size] = statistic > critical
-    return PeekingResult(n, at, level, alarms)
+        statistics[start:start + size] = statistic
+    return PeekingResult(n, at, level, statistics)
 
 
 def _counts_at(decks: np.ndarray, at: list[int]) -> np.ndarray:

@@ -21,10 +21,13 @@ def test_false_alarms_agree_with_chi_square_on_the_same_decks():
                            dtype=np.int8).reshape(runs, at[-1], n)
     expected = np.array([[stats.chi_square(stats.count_positions(run[:t])).p_value < level
                           for t in at] for run in decks])
-    assert (result.alarms == expected).all()
+    assert (result.alarms() == expected).all()
     assert expected.any() and not expected.all()  # the comparison has both kinds of case
     assert result.any_alarm() == expected.any(axis=1).mean()
-    assert result.per_look == expected.mean(axis=0).tolist()
+    assert result.per_look() == expected.mean(axis=0).tolist()
+    stricter = np.array([[stats.chi_square(stats.count_positions(run[:t])).p_value < 0.05
+                          for t in at] for run in decks])
+    assert (result.alarms(0.05) == stricter).all() and stricter.sum() < expected.sum()
     assert result.runs == runs
 
 

@@ -61,9 +61,11 @@ from .steps import (
     KNUTH_FIGSIZE,
     MAX_STEP_CARDS,
     PICK_FIGSIZE,
+    TWIN_FIGSIZE,
     check_step_size,
     draw_knuth_step,
     draw_pick_step,
+    draw_twin_step,
 )
 from .style import (
     BIAS_CMAP,
@@ -133,6 +135,8 @@ __all__ = [
     "check_step_size",
     "draw_pick_step",
     "draw_knuth_step",
+    "TWIN_FIGSIZE",
+    "draw_twin_step",
     "SEQUENCE_COLOURS",
     "cut_bars",
     "STACK_COLOURS",

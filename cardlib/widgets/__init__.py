@@ -67,6 +67,8 @@ from .steps import (
     knuth_slider,
     pick_player,
     pick_slider,
+    same_draws_player,
+    same_draws_slider,
     step_player,
     step_slider,
 )
@@ -92,6 +94,8 @@ __all__ = [
     "knuth_slider",
     "pick_player",
     "knuth_player",
+    "same_draws_slider",
+    "same_draws_player",
     "timing_panel",
     "TRIAL_OPTIONS",
     "convergence_panel",
