@@ -15,6 +15,7 @@ a simulation, never calls ``plt.show()`` and never changes ``rcParams``.
     riffle      cuts, merges, rising sequences, distance curves
     growth      list sizes and append costs
     tree        a shuffle's tree of random choices, leaves coloured by order
+    judge       the judge's verdict on a shuffle, as a bias matrix
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ from .growth import (
     build_times,
     cost_per_append,
     size_steps,
+)
+from .judge import (
+    verdict_bias,
 )
 from .laws import (
     cycle_bars,
@@ -151,4 +155,5 @@ __all__ = [
     "build_times",
     "order_name",
     "choice_tree",
+    "verdict_bias",
 ]
