@@ -11,10 +11,25 @@ gets its own explanation, anything else a general hint.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
-from . import Feedback, compare_value, is_todo, not_attempted, wrong
+from . import Feedback, compare_value, is_todo, not_attempted, right, wrong
 
-__all__ = ["check_value"]
+__all__ = ["shown", "check_value"]
+
+
+def shown(value) -> str:
+    """A value as a learner reads it: 4/27 for a Fraction, a long one also as a decimal.
+
+    >>> shown(Fraction(4, 27)), shown((Fraction(3, 8), 2)), shown(1 - Fraction(99, 100) ** 20)
+    ('4/27', '(3/8, 2)', '0.182093 (as an exact Fraction)')
+    """
+    if isinstance(value, Fraction):
+        text = str(value)
+        return text if len(text) <= 24 else f"{float(value):.6g} (as an exact Fraction)"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(shown(v) for v in value) + ")"
+    return repr(value)
 
 
 def _same(a, b) -> bool:
@@ -38,5 +53,7 @@ def check_value(answer, expected, what: str, where: str, mistakes: Mapping | Non
     for mistake, why in (mistakes or {}).items():
         if _same(answer, mistake) and not _same(answer, expected):
             why = why[:1].upper() + why[1:]
-            return wrong(f"{what}: {answer!r} is not right. {why.rstrip('.')}.", where)
+            return wrong(f"{what}: {shown(answer)} is not right. {why.rstrip('.')}.", where)
+    if _same(answer, expected) and type(answer) is type(expected):
+        return right(f"{what}: {shown(answer)} is right.")
     return compare_value(answer, expected, what, hint=hint, where=where)

@@ -8,14 +8,16 @@
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact
 from ..stats import cycle_count
 from . import Feedback, attempted_function, not_attempted, right, wrong
+from .code import check_shuffle
 
-__all__ = ["check_sattolo"]
+__all__ = ["check_forward_knuth", "check_sattolo", "check_inside_out"]
 
 _WHERE = "section 5"
 
@@ -62,3 +64,27 @@ def check_sattolo(my_sattolo: Callable) -> Feedback:
                          f"{min(law.values())} to {max(law.values())}", _WHERE)
     return right(f"{what} makes only single cycles, each of the (n-1)! equally likely, "
                  "n = 2..5.")
+
+
+def check_forward_knuth(my_shuffle: Callable) -> Feedback:
+    """The learner's forward loop of Knuth's swaps: fair (judged exactly), in place."""
+    return check_shuffle(my_shuffle, "your forward loop", "section 3", form="in place")
+
+
+def check_inside_out(my_shuffle: Callable) -> Feedback:
+    """The learner's inside-out shuffle: fair, a new list, and it reads the deck only once."""
+    what = "your inside-out shuffle"
+    feedback = check_shuffle(my_shuffle, what, "section 6", form="new list")
+    if not feedback.ok:
+        return feedback
+    try:
+        once = my_shuffle(iter(range(6)), random.Random(2))
+    except Exception as error:  # noqa: BLE001 - the learner's code
+        return wrong(f"{what} is fair, but given a deck it can read only once (an iterator, "
+                     f"as a stream of cards would be) it raised {type(error).__name__}: "
+                     f"{error}. Loop over the deck once, with enumerate", "section 6")
+    if not isinstance(once, list) or sorted(once) != list(range(6)):
+        return wrong(f"{what} is fair, but given a deck it can read only once (an iterator) it "
+                     f"returned {once!r:.60}. Loop over the deck once, with enumerate",
+                     "section 6")
+    return right(f"{feedback.message[:-1]}, and it reads the deck only once.")

@@ -1,23 +1,31 @@
 """The exercises of lesson 2 (pick and remove), checked exactly.
 
 >>> str(check_order_chance(Fraction(1, 120)))
-'✓ P(pick-and-remove deals 5 cards as 4 3 2 1 0): Fraction(1, 120) is right.'
+'✓ P(pick-and-remove deals 5 cards as 4 3 2 1 0): 1/120 is right.'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from . import Feedback
 from .answers import check_value
+from .code import check_shuffle
 
-__all__ = ["check_order_chance", "check_hand_chance", "check_mean_moves"]
+__all__ = ["check_pick_and_remove", "check_order_chance", "check_hand_chance",
+           "check_mean_moves"]
+
+
+def check_pick_and_remove(my_shuffle: Callable) -> Feedback:
+    """The learner's pick-and-remove: fair (judged exactly), returning a new list."""
+    return check_shuffle(my_shuffle, "your pick-and-remove", "section 2", form="new list")
 
 
 def check_order_chance(answer) -> Feedback:
     """The probability that pick-and-remove turns 5 cards into the one order (4, 3, 2, 1, 0)."""
     return check_value(answer, Fraction(1, 120), "P(pick-and-remove deals 5 cards as 4 3 2 1 0)",
-                       "section 2", {
+                       "section 4", {
                            Fraction(1, 5): "1/5 is the chance of one card at one position; a "
                                            "whole order needs all five draws to go one way",
                            Fraction(1, 5**5): "5^5 counts draws with replacement; each draw "
