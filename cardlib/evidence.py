@@ -211,10 +211,14 @@ class ConvergenceResult:
 
 
 def convergence_result(decks, exact_matrix) -> ConvergenceResult:
-    """Follow the least even card through ``decks`` and test the decks as they accumulate."""
+    """Follow the least even card through ``decks`` and test the decks as they accumulate.
+
+    The tests start once every cell of the position counts expects 5 cards (5n
+    decks of n cards): below that the chi-square approximation does not hold.
+    """
     decks = np.asarray(decks)
     card = most_uneven_card(exact_matrix)
-    at = checkpoints(len(decks))
+    at = checkpoints(len(decks), first=5 * decks.shape[1])
     return ConvergenceResult(card, stats.landing_frequencies(decks, card),
                              np.asarray(exact_matrix, dtype=float)[card], at, p_values(decks, at))
 

@@ -16,6 +16,7 @@ a simulation, never calls ``plt.show()`` and never changes ``rcParams``.
     growth      list sizes and append costs
     hand        hand shuffles: packets, hands, faros, mixing curves, Dou Di Zhu deals
     lab         the probability lab: bias matrices side by side, decks a test needs
+    tree        a shuffle's tree of random choices, leaves coloured by order
     judge       the judge's verdict on a shuffle, as a bias matrix
 """
 
@@ -79,9 +80,11 @@ from .steps import (
     KNUTH_FIGSIZE,
     MAX_STEP_CARDS,
     PICK_FIGSIZE,
+    TWIN_FIGSIZE,
     check_step_size,
     draw_knuth_step,
     draw_pick_step,
+    draw_twin_step,
 )
 from .style import (
     BIAS_CMAP,
@@ -105,6 +108,10 @@ from .style import (
 )
 from .timing import (
     timing_loglog,
+)
+from .tree import (
+    choice_tree,
+    order_name,
 )
 
 __all__ = [
@@ -147,6 +154,8 @@ __all__ = [
     "check_step_size",
     "draw_pick_step",
     "draw_knuth_step",
+    "TWIN_FIGSIZE",
+    "draw_twin_step",
     "SEQUENCE_COLOURS",
     "cut_bars",
     "STACK_COLOURS",
@@ -168,5 +177,7 @@ __all__ = [
     "deal_rates",
     "bias_grid",
     "rejection_bars",
+    "order_name",
+    "choice_tree",
     "verdict_bias",
 ]
