@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import numbers
 import random
-from collections.abc import Callable, MutableSequence
+from collections.abc import Callable, Collection, MutableSequence
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
@@ -175,10 +175,8 @@ def one_of(name: str, value, options) -> object:
     ...
     ValueError: kind must be one of 'out', 'in'; got 'up'
     """
-    try:
-        options = list(options)
-    except TypeError:
-        raise TypeError(f"the options for {name} must be a list, not {options!r:.40}") from None
+    if not isinstance(options, Collection):  # a list, tuple, set, dict or its keys: not a generator
+        raise TypeError(f"the options for {name} must be a list, not {options!r:.40}")
     try:
         known = value in options
     except TypeError:  # an unhashable value asked of a set or dict

@@ -222,7 +222,7 @@ def move_top_card(deck, k: int) -> list:
     >>> move_top_card("ABCDEFGH", 3)   # H, the top card, now has 3 cards above it
     ['G', 'E', 'C', 'A', 'H', 'F', 'D', 'B']
     """
-    cards = list(deck)
+    cards = sequence("deck", deck)
     k = whole_number("k", k, maximum=max(len(cards) - 1, 0))
     for kind in elmsley_sequence(k):
         cards = faro(cards, kind)

@@ -249,7 +249,7 @@ def a_shuffle(deck, a: int, rng=None) -> list:
     """
     a = whole_number("a", a, minimum=1)
     rng = as_rng(rng)
-    cards = list(deck)
+    cards = sequence("deck", deck)
     counts = Counter(rng.randrange(a) for _ in cards)
     # Only non-empty packets matter; the highest value counts towards the bottom one.
     sizes = [counts[value] for value in sorted(counts, reverse=True)]
@@ -478,8 +478,9 @@ def variation_distances(n_cards: int, riffle_counts) -> list[float]:
     >>> [round(d, 3) for d in variation_distances(52, [6, 7, 8])]
     [0.614, 0.334, 0.167]
     """
-    return [float(variation_distance(n_cards, k)) for k in sequence("riffle_counts", riffle_counts,
-                                                                     maximum=MAX_RIFFLES + 1)]
+    counts = sequence("riffle_counts", riffle_counts, maximum=MAX_RIFFLES + 1)
+    return [float(variation_distance(n_cards, whole_number("each of riffle_counts", k)))
+            for k in counts]
 
 
 def separation_distance(n_cards: int, n_riffles: int) -> Fraction:
@@ -551,7 +552,8 @@ def sample_variation_distance(orders, n_cards: int) -> float:
             counts[count_rising_sequences(order)] += 1
     trials = sum(counts.values())
     if trials == 0:
-        raise ValueError("sample_variation_distance needs at least one sampled order")
+        raise ValueError("sample_variation_distance needs at least one sampled order "
+                         "(orders is empty)")
     return 0.5 * sum(abs(counts[r] / trials - float(u)) for r, u in enumerate(uniform))
 
 

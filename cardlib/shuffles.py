@@ -285,7 +285,7 @@ def random_key_shuffle(deck, rng=None, m: int = 2**53) -> list:
     """
     rng = as_rng(rng)
     m = whole_number("m", m, minimum=1)
-    cards = list(deck)
+    cards = sequence("deck", deck)
     keys = [rng.randrange(m) for _ in cards]
     return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
@@ -303,7 +303,7 @@ def inside_out_shuffle(deck, rng=None) -> list:
     rng = as_rng(rng)
     shuffled: list = []
     # Invariant: shuffled is a uniform random order of the first i cards.
-    for i, card in enumerate(deck):
+    for i, card in enumerate(sequence("deck", deck)):
         j = rng.randrange(i + 1)
         shuffled.append(card)
         shuffled[i], shuffled[j] = shuffled[j], shuffled[i]

@@ -238,6 +238,7 @@ def same_draws_steps(deck: Sequence, rng=None) -> list[tuple[PickStep, SwapStep]
     >>> [("".join(p.new_pile), "".join(s.deck)) for p, s in steps]
     [('', 'ABC'), ('B', 'ACB'), ('BA', 'CAB')]
     """
+    deck = sequence("deck", deck, maximum=MAX_STEP_CARDS)
     recorder = RecordingRng(rng)
     pick_and_remove(list(deck), rng=recorder)
     picks = pick_and_remove_steps(deck, rng=ReplayRng(recorder.draws))

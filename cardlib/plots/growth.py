@@ -74,6 +74,7 @@ def append_times(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[float],
     return ax
 
 
+@picture
 def copies_per_append_curves(ax: Axes, lengths: Sequence[int],
                              curves: dict[str, Sequence[float]]) -> Axes:
     """Plot elements copied per append (if every resize copied the list) against n, log-log."""

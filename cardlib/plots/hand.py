@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 
 from ..cards import Card
 from .cards import draw_cards
-from .style import LINE_COLOURS, plain_log_ticks
+from .style import LINE_COLOURS, picture, plain_log_ticks
 
 __all__ = [
     "card_rows",
@@ -27,6 +27,7 @@ __all__ = [
 _MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")
 
 
+@picture
 def card_rows(fig: Figure, rows: Sequence[tuple[str, Sequence[Card]]], per_row: int,
               labels: Sequence[Sequence[str] | None] | None = None) -> Figure:
     """Draw each (title, cards) as one row of card faces, all at the same size, bottom card left.
@@ -46,6 +47,7 @@ def card_rows(fig: Figure, rows: Sequence[tuple[str, Sequence[Card]]], per_row: 
     return fig
 
 
+@picture
 def faro_stripes(ax: Axes, decks: Sequence[Sequence[int]], kind: str = "out") -> Axes:
     """Paint deck k (row k) by where each card started: one ramp means the brand-new order."""
     image = ax.imshow(np.array(decks), cmap="viridis", aspect="auto", interpolation="nearest")
@@ -62,6 +64,7 @@ def faro_stripes(ax: Axes, decks: Sequence[Sequence[int]], kind: str = "out") ->
     return ax
 
 
+@picture
 def faro_orders(ax: Axes, sizes: Sequence[int], formula: dict[str, Sequence[int]],
                 simulated: dict[str, Sequence[int]], marked: int = 52) -> Axes:
     """Plot the faro orders (shuffles to restore the deck) by deck size: formula and simulation."""
@@ -86,6 +89,7 @@ def faro_orders(ax: Axes, sizes: Sequence[int], formula: dict[str, Sequence[int]
     return ax
 
 
+@picture
 def mixing_curves(ax: Axes, curves: dict[str, tuple[Sequence[int], Sequence[float]]],
                   title: str, ylabel: str, level: float | None = None,
                   log_x: bool = False) -> Axes:
@@ -112,6 +116,7 @@ def mixing_curves(ax: Axes, curves: dict[str, tuple[Sequence[int], Sequence[floa
     return ax
 
 
+@picture
 def deal_rates(ax: Axes, ks: Sequence[int], rates: dict[str, Sequence[float]], fair: float,
                what: str) -> Axes:
     """Plot how often something happens in a deal after k shuffles, per method, with the fair rate.

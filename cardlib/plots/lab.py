@@ -9,11 +9,12 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .bias import bias_matrix
-from .style import OKABE_ITO
+from .style import OKABE_ITO, picture
 
 __all__ = ["bias_grid", "rejection_bars"]
 
 
+@picture
 def bias_grid(fig: Figure, matrices: dict[str, np.ndarray], spread: float, columns: int = 3,
               title: str | None = None) -> Figure:
     """Draw several bias matrices with one colour scale (``spread``) and one colour bar."""
@@ -39,6 +40,7 @@ def bias_grid(fig: Figure, matrices: dict[str, np.ndarray], spread: float, colum
     return fig
 
 
+@picture
 def rejection_bars(ax, grid: Sequence[int], found: Sequence[int | None], name: str, n: int,
                    level: float) -> object:
     """Bar chart: for how many seeds each number of decks was the first to give p < ``level``."""

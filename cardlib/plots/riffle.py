@@ -198,6 +198,7 @@ def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[floa
     return ax
 
 
+@picture
 def top_card_and_deck(ax: Axes, n: int, ks: Sequence[int], top_card: Sequence[float],
                       whole_deck: Sequence[float]) -> Axes:
     """Plot the top card's distance to uniform beside the whole deck's; mark log2 n, 3/2 log2 n.

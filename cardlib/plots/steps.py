@@ -137,6 +137,7 @@ def _shade_settled(ax, n: int, settled: int) -> None:
         ax.axvspan(start, n * (CARD_WIDTH + CARD_GAP) + CARD_GAP / 2, color=SETTLED_SHADE, zorder=0)
 
 
+@picture
 def draw_twin_step(fig: Figure, step: tuple[PickStep, SwapStep],
                    n_steps: int | None = None) -> Figure:
     """Draw pick-and-remove and Knuth's swaps after the same k random answers, one row each.

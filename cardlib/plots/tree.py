@@ -14,11 +14,12 @@ from fractions import Fraction
 
 from matplotlib.figure import Figure
 
-from .style import LABEL_SIZE, LINE_COLOURS, TITLE_SIZE
+from .style import LABEL_SIZE, LINE_COLOURS, TITLE_SIZE, picture
 
 __all__ = ["order_name", "choice_tree"]
 
 
+@picture
 def order_name(order: Sequence) -> str:
     """An order of cards as a short label, bottom card first: (1, 2, 0) -> '1 2 0'."""
     return " ".join(map(str, order))
@@ -33,6 +34,7 @@ def _layout(answers: list[tuple]) -> dict[tuple, float]:
     return {node: sum(r) / len(r) for node, r in rows.items()}
 
 
+@picture
 def choice_tree(fig: Figure, leaves: Sequence[tuple], level_labels: Sequence[str] = (),
                 title: str | None = None) -> Figure:
     """Draw the tree of random choices, and how many leaves reach each order.

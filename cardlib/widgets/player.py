@@ -117,7 +117,7 @@ def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
     through ``FuncAnimation`` every frame would be drawn twice. The player
     opens on frame ``start``, shown even before its script runs.
     """
-    n_frames = whole_number("n_frames", n_frames, minimum=1)
+    n_frames = whole_number("n_frames", n_frames, minimum=1, maximum=1000)
     start = whole_number("start", start, minimum=0, maximum=n_frames - 1)
     interval = positive_number("interval", interval)
     fig = Figure(figsize=figsize)
