@@ -18,9 +18,17 @@ ValueError: players must be at least 1, got 0
 
 from __future__ import annotations
 
+import builtins
+import collections.abc
+import functools
+import inspect
 import itertools
+import math
 import numbers
+import operator
 import random
+import types
+import typing
 from collections.abc import Callable, Collection, MutableSequence
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
@@ -44,6 +52,8 @@ __all__ = [
     "shuffle_table",
     "numbers_array",
     "decks_array",
+    "DESCRIPTIONS",
+    "checked",
 ]
 
 #: The most items (cards, sizes, sources) a sequence argument may hold: a million.
@@ -357,3 +367,182 @@ def in_place(function: str, deck) -> MutableSequence:
         raise ValueError(f"{function} shuffles decks of at most {MAX_ITEMS:,} cards, "
                          f"got {len(deck):,}")
     return deck
+
+
+# --- arguments checked against a function's annotations ---------------------------------
+
+def _is_type(hint) -> bool:
+    return isinstance(hint, type)
+
+
+def _element_check(name: str, hint):
+    """A check of one item of a sequence annotated Sequence[hint]."""
+    if hint is int:
+        return lambda item: whole_number(f"each item of {name}", item, minimum=None)
+    if hint is float:
+        def real(item) -> None:
+            if isinstance(item, bool) or not isinstance(item, numbers.Real):
+                raise TypeError(f"{name} must hold numbers, not {type(item).__name__}")
+            if not math.isfinite(item):
+                raise ValueError(f"{name} must hold finite numbers, not {item!r}")
+        return real
+    if hint is str:
+        def text(item) -> None:
+            if not isinstance(item, str):
+                raise TypeError(f"{name} must hold strings, not {type(item).__name__}")
+        return text
+    if _is_type(hint):
+        def instance(item) -> None:
+            if not isinstance(item, hint):
+                raise TypeError(f"{name} must hold {hint.__name__} objects, "
+                                f"not {type(item).__name__} {item!r:.40}")
+        return instance
+    return None
+
+
+def _numbers_at_once(listed, hint) -> bool:
+    """True if ``listed`` is many whole numbers (hint int) or finite numbers (hint float),
+    checked by NumPy in one go; False to check item by item."""
+    if hint not in (int, float) or len(listed) < 64:
+        return False
+    array = np.asarray(listed)
+    if hint is int:
+        return array.dtype.kind in "iu"
+    return array.dtype.kind in "iuf" and bool(np.isfinite(array).all())
+
+
+def _argument_check(name: str, hint):
+    """Return check(value) -> value (perhaps converted), or None when nothing is checked."""
+    args = typing.get_args(hint)
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        inner = (_argument_check(name, rest[0]) if len(rest) == 1
+                 else _argument_check(name, functools.reduce(operator.or_, rest)))
+        return None if inner is None else (lambda v: None if v is None else inner(v))
+    if origin in (typing.Union, types.UnionType) and all(_is_type(a) for a in args):
+        def one_of_types(value):
+            if not isinstance(value, args):
+                names = " or ".join(a.__name__ for a in args)
+                raise TypeError(f"{name} must be {names}, not {type(value).__name__}")
+            return value
+        return one_of_types
+    if hint is int:
+        def whole(value):
+            if isinstance(value, numbers.Rational) and not isinstance(value, (bool, int)) \
+                    and value.denominator == 1:
+                return value  # Fraction(52, 1) and the like: whole, passed on as they are
+            return whole_number(name, value, minimum=None)
+        return whole
+    if hint is float:
+        def real(value):
+            _element_check(name, float)(value)
+            return value
+        return real
+    if hint is str:
+        def text(value):
+            if not isinstance(value, str):
+                raise TypeError(f"{name} must be a string, not {type(value).__name__}")
+            return value
+        return text
+    if origin is collections.abc.Callable or hint is collections.abc.Callable:
+        def call(value):
+            if not callable(value):
+                raise TypeError(f"{name} must be a function, not {type(value).__name__}")
+            return value
+        return call
+    if hint is np.ndarray:
+        def array(value):
+            numbers_array(name, value)  # numbers, or a clear error; passed on as they are
+            return np.asarray(value)
+        return array
+    if origin in (collections.abc.Sequence, list, tuple):
+        fixed = len(args) if origin is tuple and args and Ellipsis not in args else None
+        item = _element_check(name, args[0]) if args and args[0] is not Ellipsis else None
+        if fixed:  # tuple[A, B]: a check for each place
+            places = [_element_check(f"{name}[{i}]", a) for i, a in enumerate(args)]
+            item = None
+
+        def items(value):
+            if isinstance(value, (str, bytes, dict)):
+                raise TypeError(f"{name} must be a sequence such as a list, "
+                                f"not {type(value).__name__}")
+            listed = value if isinstance(value, np.ndarray) else sequence(name, value)
+            if fixed is not None and len(listed) != fixed:
+                raise ValueError(f"{name} must hold {fixed} items, got {len(listed)}")
+            if fixed:
+                for check, thing in zip(places, listed):
+                    if check is not None:
+                        check(thing)
+            if item is not None and not _numbers_at_once(listed, args[0]):
+                for thing in listed:
+                    item(thing)
+            return listed
+        return items
+    if origin is dict or hint is dict:
+        def mapping(value):
+            if not isinstance(value, dict):
+                raise TypeError(f"{name} must be a dict, not {type(value).__name__}")
+            return value
+        return mapping
+    if hint is Fraction:  # a whole number is a Fraction too
+        def rational(value):
+            if isinstance(value, bool) or not isinstance(value, numbers.Rational):
+                raise TypeError(f"{name} must be a Fraction such as Fraction(1, 3), "
+                                f"not {type(value).__name__} {value!r:.40}")
+            return value
+        return rational
+    if _is_type(hint) and hint not in (bool, object):
+        described = DESCRIPTIONS.get(hint, f"a {hint.__name__}")
+
+        def instance(value):
+            if not isinstance(value, hint):
+                raise TypeError(f"{name} must be {described}, not {type(value).__name__}")
+            return value
+        return instance
+    return None
+
+
+#: How a class is named in a message ("matplotlib Axes (such as fig.add_subplot())");
+#: other layers add theirs.
+DESCRIPTIONS: dict[type, str] = {}
+
+
+def checked(function):
+    """Check a function's arguments against its annotations before it runs.
+
+    Whole numbers, numbers, strings, sequences (read once, so a generator works,
+    and their items), dicts, functions and classes (Card, matplotlib's Axes):
+    a wrong one gets a TypeError or ValueError that names it. Annotations that
+    say nothing checkable (``bool``, a bare ``matrix``) are left to the function.
+
+    >>> from collections.abc import Sequence
+    >>> def deal_to(players: int, names: Sequence[str]) -> int:
+    ...     return players
+    >>> checked(deal_to)(2.5, ["a"])
+    Traceback (most recent call last):
+    ...
+    TypeError: players must be a whole number, not float 2.5
+    """
+    if not callable(function):
+        raise TypeError(f"function must be a function, not {type(function).__name__}")
+    try:  # the builtins too: a doctest's namespace may lack them
+        namespace = {**vars(builtins), **getattr(function, "__globals__", {})}
+        hints = typing.get_type_hints(function, globalns=namespace)
+    except (NameError, TypeError):
+        hints = {}
+    signature = inspect.signature(function)
+    plain = {name for name, p in signature.parameters.items()
+             if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+    checks = {name: check for name, hint in hints.items()
+              if name in plain and (check := _argument_check(name, hint)) is not None}
+
+    @functools.wraps(function)
+    def checked(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        for name, value in list(bound.arguments.items()):
+            if name in checks:
+                bound.arguments[name] = checks[name](value)
+        return function(*bound.args, **bound.kwargs)
+
+    return checked

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .checks import as_rng, whole_number
+from .checks import as_rng, sequence, whole_number
 
 __all__ = [
     "MAX_TAIL_DRAWS",
@@ -89,7 +89,7 @@ def pick_and_remove_moves(deck, rng=None) -> tuple[list, int]:
     (['B', 'D', 'A', 'C'], 3)
     """
     rng = as_rng(rng)
-    pile = list(deck)
+    pile = sequence("deck", deck)
     shuffled, moves = [], 0
     while pile:
         position = rng.randrange(len(pile))

@@ -27,7 +27,7 @@ import numpy as np
 
 from . import batched, stats
 from .cards import BLACK_JOKER, DOU_DI_ZHU_RANKS, RED_JOKER, SUIT_TIE_BREAK, Card
-from .checks import whole_number
+from .checks import checked, whole_number
 
 __all__ = [
     "PLAYERS",
@@ -60,6 +60,7 @@ def clumped_deck() -> list[Card]:
             + [BLACK_JOKER, RED_JOKER])
 
 
+@checked
 def deal_round_robin(deck: Sequence, players: int = PLAYERS,
                      cards_each: int = CARDS_EACH) -> tuple[list[list], list]:
     """Deal from the top, one card to each player in turn; return (hands, the rest).
@@ -80,6 +81,7 @@ def deal_round_robin(deck: Sequence, players: int = PLAYERS,
     return [from_top[p:dealt:players] for p in range(players)], from_top[dealt:]
 
 
+@checked
 def has_bomb(hand: Sequence[Card]) -> bool:
     """True if the hand holds four cards of one rank (a bomb, 炸弹).
 
@@ -90,6 +92,7 @@ def has_bomb(hand: Sequence[Card]) -> bool:
     return any(count >= 4 for count in ranks.values())
 
 
+@checked
 def has_rocket(hand: Sequence[Card]) -> bool:
     """True if the hand holds both jokers (the rocket, 王炸)."""
     cards = set(hand)
@@ -136,6 +139,7 @@ class DealRates:
     kitty_rocket: float
 
 
+@checked
 def deal_rates(orders: np.ndarray, deck: Sequence[Card]) -> DealRates:
     """Deal every row of ``orders`` round-robin and count bombs and rockets.
 
@@ -164,6 +168,7 @@ def deal_rates(orders: np.ndarray, deck: Sequence[Card]) -> DealRates:
                      float(kitty.sum() / trials))
 
 
+@checked
 def rates_after(shuffle: Callable, k: int, trials: int, seed: int = 54,
                 deck: Sequence[Card] | None = None) -> DealRates:
     """Shuffle ``deck`` (default: the clumped deck) k times ``trials`` times; deal; count.
@@ -177,6 +182,7 @@ def rates_after(shuffle: Callable, k: int, trials: int, seed: int = 54,
     return deal_rates(orders, deck)
 
 
+@checked
 def rates_along(shuffle: Callable, ks: Sequence[int], trials: int, seed: int = 54,
                 deck: Sequence[Card] | None = None) -> list[DealRates]:
     """:func:`rates_after` for several numbers of shuffles, following the same decks.
@@ -191,7 +197,7 @@ def rates_along(shuffle: Callable, ks: Sequence[int], trials: int, seed: int = 5
     trials = whole_number("trials", trials, minimum=1, maximum=10**6)
     deck = clumped_deck() if deck is None else list(deck)
     kernel = batched.kernel_for(shuffle)
-    gen = np.random.default_rng(seed)
+    gen = np.random.default_rng(whole_number("seed", seed))
     orders = np.tile(np.arange(len(deck)), (trials, 1))
     results, done = [], 0
     for k in ks:

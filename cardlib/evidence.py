@@ -28,6 +28,7 @@ import numpy as np
 
 from . import exact, mixing, stats
 from .checks import (
+    checked,
     decks_array,
     function,
     numbers_array,
@@ -262,6 +263,7 @@ def convergence_result(decks, exact_matrix) -> ConvergenceResult:
 # --- p-values in words, and how many decks a test needs ----------------------------------
 
 
+@checked
 def p_value_text(p: float) -> str:
     """Return a p-value for print: two significant digits, and "< 1e-300" below float range.
 

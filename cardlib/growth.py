@@ -23,7 +23,7 @@ import timeit
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .checks import function, limit, sequence, whole_number
+from .checks import checked, function, limit, sequence, whole_number
 
 __all__ = [
     "EMPTY_LIST_BYTES",
@@ -200,8 +200,8 @@ def time_builds(builders: dict[str, Callable], deck: Sequence, order: Sequence[i
     burst of work from other programs slows them all alike; the best round is
     the one least disturbed.
     """
-    number = whole_number("number", number, minimum=1)
-    repeat = whole_number("repeat", repeat, minimum=1)
+    number = whole_number("number", number, minimum=1, maximum=10**6)
+    repeat = whole_number("repeat", repeat, minimum=1, maximum=100)
     if not isinstance(builders, dict) or not builders:
         raise TypeError("builders must be a non-empty dict of names to functions f(deck, order)")
     for name, build in builders.items():
@@ -290,6 +290,7 @@ def rule_capacities(n: int, rule: str = "3.9") -> list[int]:
     return capacities
 
 
+@checked
 def extended_capacity(n: int, start: int = 4) -> int:
     """Return the measured capacity of a list of ``start`` elements after ``extend`` with n more.
 
@@ -299,7 +300,7 @@ def extended_capacity(n: int, start: int = 4) -> int:
     4
     """
     n = _check_n(n)
-    grown: list = [None] * whole_number("start", start, minimum=1)
+    grown: list = [None] * whole_number("start", start, minimum=1, maximum=MAX_ELEMENTS)
     grown.extend([None] * n)
     return capacity(sys.getsizeof(grown))
 
@@ -324,6 +325,7 @@ def total_copies(n: int, step: int | None = None, rule: str = "3.9") -> int:
     return copies
 
 
+@checked
 def fixed_cost_fit(lengths: Sequence[int], nanoseconds: Sequence[float]) -> tuple[float, float]:
     """Fit time per append = a + b / n by least squares; return (a, b) in nanoseconds.
 
@@ -352,6 +354,7 @@ def fixed_cost_fit(lengths: Sequence[int], nanoseconds: Sequence[float]) -> tupl
 POP_PLACES = ("front", "middle", "end")
 
 
+@checked
 def time_pops(lengths: Sequence[int], number: int = 2000,
               repeat: int = 5) -> dict[str, list[float]]:
     """Return the best time in nanoseconds of one ``pop`` from a list of about n elements.
@@ -361,9 +364,12 @@ def time_pops(lengths: Sequence[int], number: int = 2000,
     list holds between n and 2n elements (n at least ``number``). The best of
     ``repeat`` rounds is kept; the places and lengths take turns in each round.
     """
-    number = whole_number("number", number, minimum=1)
-    repeat = whole_number("repeat", repeat, minimum=1)
+    number = whole_number("number", number, minimum=1, maximum=10**6)
+    repeat = whole_number("repeat", repeat, minimum=1, maximum=100)
     lengths = [_check_n(n) for n in lengths]
+    limit("repeat x number x sum(lengths)", repeat * number * sum(lengths), 10**10,
+          "each pop from the front moves the whole list: time fewer or shorter lists, or "
+          "fewer pops")
     statements = {"front": "grown.pop(0)", "middle": "grown.pop(len(grown) // 2)",
                   "end": "grown.pop()"}
     best = {place: [float("inf")] * len(lengths) for place in POP_PLACES}

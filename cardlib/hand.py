@@ -100,7 +100,7 @@ def stack_packets(deck, sizes: Sequence[int]) -> list:
     [3, 4, 0, 1, 2]
     """
     cards = sequence("deck", deck)
-    sizes = [whole_number("a packet size", size, minimum=1)
+    sizes = [whole_number("each of sizes", size, minimum=1)
              for size in sequence("sizes", sizes)]  # read once: an iterator is not lost
     if sum(sizes) != len(cards):
         raise ValueError(f"packet sizes {sizes} do not split a deck of {len(cards)} cards")

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .checks import as_rng, whole_number
+from .checks import as_rng, sequence, whole_number
 from .hand import overhand_packets
 
 __all__ = [
@@ -65,7 +65,7 @@ def insertion_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2)) -> list:
     [0, 1, 4, 5, 2, 3]
     """
     rng = as_rng(rng)
-    cards = list(deck)
+    cards = sequence("deck", deck)
     lifted = sum(rng.randrange(2) for _ in cards)
     held, top = cards[:len(cards) - lifted], len(cards)
     # Invariant: cards[top:] have been pushed into `held`, packet by packet.
@@ -87,8 +87,8 @@ def push_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2), hands: int = 2) -
     >>> push_shuffle("ABCD", rng=0, p=1)   # packets of one card: a fixed two-pile deal
     ['C', 'A', 'D', 'B']
     """
-    hands = whole_number("hands", hands, minimum=1)
-    cards = list(deck)
+    cards = sequence("deck", deck)
+    hands = whole_number("hands", hands, minimum=1, maximum=max(len(cards), 2))
     piles: list[list] = [[] for _ in range(hands)]  # left hand first; bottom card first
     top = len(cards)
     for turn, size in enumerate(overhand_packets(len(cards), rng, p)):
@@ -107,9 +107,9 @@ def wash_shuffle(deck, rng=None, moves: int = 1) -> list:
     >>> wash_shuffle("ABCD", rng=2, moves=3)
     ['C', 'A', 'B', 'D']
     """
-    moves = whole_number("moves", moves)
     rng = as_rng(rng)
-    cards = list(deck)
+    cards = sequence("deck", deck)
+    moves = whole_number("moves", moves, maximum=max(1, 2_000_000 // max(len(cards), 1)))
     n = len(cards)
     for _ in range(moves if n else 0):
         i, j = rng.randrange(n), rng.randrange(n)
@@ -126,7 +126,7 @@ def top_to_random(deck, rng=None) -> list:
     [0, 2, 1]
     """
     rng = as_rng(rng)
-    cards = list(deck)
+    cards = sequence("deck", deck)
     if not cards:
         return cards
     top = cards.pop()

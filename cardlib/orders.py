@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from .checks import as_rng, whole_number
+from .checks import as_rng, checked, sequence, whole_number
 
 __all__ = [
     "MAX_RANK_CARDS",
@@ -74,6 +74,7 @@ def factorial_digits(r: int, n: int) -> list[int]:
     return digits
 
 
+@checked
 def from_factorial_digits(digits: Sequence[int]) -> int:
     """Return the number whose factorial digits are ``digits`` (the inverse of the above).
 
@@ -108,6 +109,7 @@ def unrank(r: int, n: int) -> list[int]:
     return [pile.pop(digit) for digit in factorial_digits(r, n)]
 
 
+@checked
 def rank(order: Sequence[int]) -> int:
     """Return the number of ``order`` (an order of 0 .. n-1): the inverse of :func:`unrank`.
 
@@ -141,7 +143,7 @@ def unrank_shuffle(deck, rng=None) -> list:
     >>> unrank_shuffle("ABC", rng=4)
     ['A', 'C', 'B']
     """
-    cards = list(deck)
+    cards = sequence("deck", deck)
     r = as_rng(rng).randrange(math.factorial(_cards(len(cards))))
     return [cards[i] for i in unrank(r, len(cards))]
 

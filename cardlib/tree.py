@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
+from .checks import checked, sequence
+
 __all__ = ["WALK_MAX_CARDS", "WALK_MAX_DRAWS", "Branch", "Script", "walk"]
 
 #: walk refuses longer decks (the naive swap of 7 cards already has 823,543 leaves)...
@@ -45,7 +47,7 @@ class Script:
     """An rng that answers ``randrange(size)`` from a list of answers, then raises Branch."""
 
     def __init__(self, answers: Sequence[int]) -> None:
-        self.answers = list(answers)
+        self.answers = sequence("answers", answers)
 
     def randrange(self, size: int) -> int:
         if not self.answers:
@@ -53,6 +55,7 @@ class Script:
         return self.answers.pop(0)
 
 
+@checked
 def walk(shuffle: Callable, deck: Sequence, answers: tuple = (),
          probability: Fraction = Fraction(1)) -> Iterator[tuple[tuple, Fraction, tuple]]:
     """Yield (answers, probability, outcome) for every leaf of ``shuffle``'s tree on ``deck``."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .checks import whole_number
+from .checks import checked, whole_number
 
 __all__ = ["STATE_WORDS", "temper", "untemper", "clone"]
 
@@ -60,6 +60,7 @@ def untemper(y: int) -> int:
     return x & _MASK
 
 
+@checked
 def clone(outputs: Sequence[int]) -> random.Random:
     """Return a ``random.Random`` in the state of a generator that just gave ``outputs``.
 

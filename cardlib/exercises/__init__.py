@@ -154,6 +154,14 @@ def attempted_function(function: Callable, *args) -> bool:
     return not is_todo(result)
 
 
+def _equal(answer, expected) -> bool:
+    """answer == expected, False when the comparison has no single answer (NumPy arrays)."""
+    try:
+        return bool(answer == expected)
+    except (TypeError, ValueError):
+        return False
+
+
 def compare_value(answer, expected, what: str, hint: str = "", where: str = "") -> Feedback:
     """Check a value answer (a number, a Fraction, a tuple) against the expected one, exactly."""
     if is_todo(answer):
@@ -161,7 +169,7 @@ def compare_value(answer, expected, what: str, hint: str = "", where: str = "") 
     if isinstance(expected, Fraction) and isinstance(answer, float):
         return wrong(f"{what}: {answer!r} is a float, rounded; give the exact value as a "
                      f"Fraction (for example Fraction(1, 6)).", where)
-    if answer == expected and type(answer) is not bool:
+    if _equal(answer, expected) and type(answer) is not bool:
         return right(f"{what}: {answer!r} is right.")
     message = f"{what}: {answer!r} is not right."
     if hint:

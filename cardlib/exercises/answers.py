@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from ..checks import checked
 from . import Feedback, compare_value, is_todo, not_attempted, right, wrong
 
 __all__ = ["shown", "check_value"]
@@ -39,6 +40,7 @@ def _same(a, b) -> bool:
         return False
 
 
+@checked
 def check_value(answer, expected, what: str, where: str, mistakes: Mapping | None = None,
                 hint: str = "") -> Feedback:
     """Check ``answer`` against ``expected`` exactly; explain a known mistake in its own words.

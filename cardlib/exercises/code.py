@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ..checks import checked
 from ..judge import judge
 from . import Feedback, attempted_function, not_attempted, right, wrong
 
@@ -48,6 +49,7 @@ def _form_problem(shuffle: Callable, form: str) -> str | None:
     return None
 
 
+@checked
 def check_shuffle(shuffle: Callable, what: str, where: str, form: str | None = None,
                   max_n: int = 5) -> Feedback:
     """Judge ``shuffle`` on decks of 1 to ``max_n`` cards; right only if fair and of ``form``."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import doudizhu, exact, hand, hand_methods
+from ..checks import as_rng, sequence
 from ..judge import judge
 from . import Feedback, attempted_function, compare_value, is_todo, not_attempted, right, wrong
 
@@ -105,7 +106,7 @@ def reference_insertion_shuffle(deck, rng) -> list:
     By the induction of top-to-random, the cards already placed are in uniform order,
     and inserting the next one at a uniform place keeps them so.
     """
-    cards = list(deck)
+    cards, rng = sequence("deck", deck), as_rng(rng)
     for i in range(1, len(cards)):
         cards.insert(rng.randrange(i + 1), cards.pop(i))
     return cards

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact
+from ..checks import checked
 from ..stats import cycle_count
 from . import Feedback, attempted_function, not_attempted, right, wrong
 from .code import check_shuffle
@@ -66,11 +67,13 @@ def check_sattolo(my_sattolo: Callable) -> Feedback:
                  "n = 2..5.")
 
 
+@checked
 def check_forward_knuth(my_shuffle: Callable) -> Feedback:
     """The learner's forward loop of Knuth's swaps: fair (judged exactly), in place."""
     return check_shuffle(my_shuffle, "your forward loop", "section 3", form="in place")
 
 
+@checked
 def check_inside_out(my_shuffle: Callable) -> Feedback:
     """The learner's inside-out shuffle: fair, a new list, and it reads the deck only once."""
     what = "your inside-out shuffle"

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from .. import exact, hand, mixing, riffle, shuffles
+from ..checks import checked
 from . import Feedback, compare_value, is_todo, not_attempted, right, wrong
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
 ENOUGH_DECKS = 1000
 
 
+@checked
 def check_enough_decks(answer, found: Sequence[int | None], decks: int = ENOUGH_DECKS) -> Feedback:
     """Check the fraction of seeds for which ``decks`` decks were enough to reject (p < 0.001).
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from ..checks import checked
 from . import Feedback
 from .answers import check_value
 from .code import check_shuffle
@@ -17,6 +18,7 @@ __all__ = ["check_pick_and_remove", "check_order_chance", "check_hand_chance",
            "check_mean_moves"]
 
 
+@checked
 def check_pick_and_remove(my_shuffle: Callable) -> Feedback:
     """The learner's pick-and-remove: fair (judged exactly), returning a new list."""
     return check_shuffle(my_shuffle, "your pick-and-remove", "section 2", form="new list")

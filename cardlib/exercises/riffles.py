@@ -12,6 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact, riffle
+from ..checks import as_rng, limit, sequence, whole_number
 from . import (
     Feedback,
     attempted_function,
@@ -37,6 +38,7 @@ __all__ = [
 
 def reference_merge(stack1, stack2, rng) -> list:
     """The merge of the COMP9021 notes: drop from stack 1 with probability p / (p + q)."""
+    stack1, stack2, rng = sequence("stack1", stack1), sequence("stack2", stack2), as_rng(rng)
     pile, i, j = [], 0, 0
     while i < len(stack1) and j < len(stack2):
         left = len(stack1) - i + len(stack2) - j
@@ -122,7 +124,9 @@ def top_stays_on_top(n: int, k: int) -> Fraction:
     and sort by digit; the top card stays on top when no other card has a
     bigger digit than its own.
     """
-    a = 2**k
+    n = whole_number("n", n, minimum=1)
+    a = 2 ** whole_number("k", k, maximum=20)
+    limit("2^k x n", a * n, 2 * 10**6, "a sum of 2^k powers of n - 1: use fewer riffles or cards")
     return sum((Fraction(d + 1, a) ** (n - 1) * Fraction(1, a) for d in range(a)), Fraction(0))
 
 

@@ -61,6 +61,8 @@ def draw_cards(
     """
     if per_row < 1:
         raise ValueError(f"per_row must be at least 1, got {per_row}")
+    if labels is not None and len(labels) != len(cards):
+        raise ValueError(f"labels must hold one label per card: {len(cards)}, got {len(labels)}")
     columns = max(1, min(per_row, len(cards)))
     rows = max(1, math.ceil(len(cards) / per_row))
     ax.set_xlim(0, columns * (CARD_WIDTH + CARD_GAP) + CARD_GAP)

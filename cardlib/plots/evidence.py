@@ -55,6 +55,9 @@ def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
     below ``level`` (dashed) are alarms, drawn in vermillion. The last test,
     the one planned in advance, is ringed: only it decides.
     """
+    if not trials or len(trials) != len(p_values):
+        raise ValueError(f"trials ({len(trials)}) and p_values ({len(p_values)}) must be as "
+                         "long, and not empty")
     p_values = np.asarray(p_values, dtype=float)
     trials = np.asarray(trials)
     ax.semilogx(trials, p_values, "-", color=OKABE_ITO["blue"], linewidth=1.5, zorder=1)

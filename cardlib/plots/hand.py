@@ -13,6 +13,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..cards import Card
+from ..checks import decks_array
 from .cards import draw_cards
 from .style import LINE_COLOURS, picture, plain_log_ticks
 
@@ -34,6 +35,10 @@ def card_rows(fig: Figure, rows: Sequence[tuple[str, Sequence[Card]]], per_row: 
 
     ``labels`` (optional) holds captions under the cards of each row.
     """
+    if not rows or not all(isinstance(row, (tuple, list)) and len(row) == 2 for row in rows):
+        raise ValueError("rows must be (title, cards) pairs, at least one")
+    if labels is not None and len(labels) != len(rows):
+        raise ValueError(f"labels must hold one list per row: {len(rows)}, got {len(labels)}")
     axes = fig.subplots(len(rows), 1, squeeze=False)[:, 0]
     for i, (ax, (title, cards)) in enumerate(zip(axes, rows)):
         before = len(ax.texts)
@@ -50,7 +55,10 @@ def card_rows(fig: Figure, rows: Sequence[tuple[str, Sequence[Card]]], per_row: 
 @picture
 def faro_stripes(ax: Axes, decks: Sequence[Sequence[int]], kind: str = "out") -> Axes:
     """Paint deck k (row k) by where each card started: one ramp means the brand-new order."""
-    image = ax.imshow(np.array(decks), cmap="viridis", aspect="auto", interpolation="nearest")
+    decks = decks_array("decks", decks)
+    if not decks.size:
+        raise ValueError("decks must hold at least one deck of at least one card")
+    image = ax.imshow(decks, cmap="viridis", aspect="auto", interpolation="nearest")
     n = len(decks[0])
     ax.set_xlabel(f"position in the deck (0 = bottom card, {n - 1} = top card)", fontsize=13)
     ax.set_ylabel(f"perfect {kind}-shuffles done", fontsize=13)

@@ -126,6 +126,7 @@ def same_draws_slider(deck: Sequence, seed: int = 1) -> LivePanel:
     return step_slider(same_draws_steps, draw_twin_step, deck, seed, TWIN_FIGSIZE)
 
 
+@checked_arguments
 def same_draws_player(deck: Sequence[Card], seed: int = 1):
     """Play pick-and-remove and Knuth's swaps, fed the same random answers, without a kernel."""
     check_step_size(len(deck))
