@@ -88,8 +88,11 @@ def step_player(steps: Sequence, draw_step: Callable,
     """Return the same steps as an HTML frame player that plays without a kernel."""
     if not steps:
         raise ValueError("steps must hold at least one step")
-    if not all(isinstance(step, (PickStep, SwapStep)) for step in steps):
-        raise TypeError("steps must hold the steps of a trace (PickStep or SwapStep)")
+    kinds = (PickStep, SwapStep)
+    if not all(isinstance(step, kinds) or (isinstance(step, tuple) and step and all(
+            isinstance(part, kinds) for part in step)) for step in steps):
+        raise TypeError("steps must hold the steps of a trace (PickStep or SwapStep, or "
+                        "tuples of them)")
     last = len(steps) - 1
     return frame_player(lambda fig, i: draw_step(fig, steps[i], last), len(steps),
                         figsize=figsize, interval=interval)
