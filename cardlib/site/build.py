@@ -23,12 +23,14 @@ from jinja2 import DictLoader
 from nbconvert import HTMLExporter
 from nbconvert.filters.markdown import markdown2html
 
+from .controls import ZOOM_SCRIPT
+from .kernel import SITE_CELL
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, lesson_paths
 
 __all__ = [
     "REFERENCES", "site_links", "export", "objectives", "summary", "references_page",
-    "build_site", "main",
+    "run_lesson", "build_site", "main",
 ]
 
 #: The references page beside the lessons; every lesson's Sources cell links to it.
@@ -54,6 +56,13 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- block body_header -%}{{ super() }}
 <nav class="site-nav"><a href="index.html">All lessons</a></nav>
 {%- endblock body_header -%}
+{%- block data_png scoped -%}
+{%- set alttext = output | get_metadata('alt', 'image/png') -%}
+{%- if alttext -%}{{ super() | replace('<img ', '<img alt="' ~ (alttext | escape_html) ~ '" ', 1) }}
+{%- else -%}{{ super() }}{%- endif -%}
+{%- endblock data_png -%}
+{%- block footer_js -%}<script>{{ resources.cardlib_zoom_script }}</script>
+{%- endblock footer_js -%}
 """
 
 _SITE_CSS = """
@@ -66,7 +75,7 @@ main { max-width: 1100px; margin: 0 auto; }
 .static-controls { color: #555; font-style: italic; margin: 0 0 4px 0; }
 .anim-buttons button { min-width: 2.2em; min-height: 1.8em; }
 .player-icon { vertical-align: -0.125em; }
-math[display="block"] { margin: 0.6em 0; }
+math[display="block"] { margin: 0.6em 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
 details.solution { border-left: 4px solid #009E73; padding: 2px 10px; margin: 6px 0; }
 details.solution > summary, .cardlib-prediction summary { cursor: pointer; font-weight: bold; }
 .cardlib-prediction { border-left: 4px solid #0072B2; padding: 2px 10px; margin: 6px 0; }
@@ -75,6 +84,38 @@ body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
 .site-index ul.lessons { list-style: none; padding-left: 0; }
 .site-index li { margin-bottom: 0.8em; }
 .site-index code { font-family: var(--jp-code-font-family); }
+/* Live panels: the controls JupyterLab shows, switching between pictures drawn ahead. */
+.cardlib-controls { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: center;
+                    margin: 4px 0 6px 0; font-family: var(--jp-ui-font-family); font-size: 14px; }
+.cardlib-control { display: inline-flex; align-items: center; gap: 8px; min-height: 36px; }
+.cardlib-control input[type="range"] { width: 200px; max-width: 55vw; height: 32px; }
+.cardlib-control output { min-width: 3.5em; font-variant-numeric: tabular-nums; }
+.cardlib-control select, .cardlib-control input[type="number"] { min-height: 32px;
+                                                                  font-size: 14px; }
+.cardlib-control input[type="number"] { width: 7em; }
+.cardlib-check input { width: 22px; height: 22px; margin: 0; }
+.cardlib-button { min-height: 36px; padding: 0 14px; font-size: 14px; cursor: pointer;
+                  border: 1px solid #0072B2; border-radius: 3px; background: #e6f1f8; }
+/* Figures keep their proportions; a tap opens one shown smaller than drawn at full size. */
+.jp-OutputArea-output img { max-width: 100%; height: auto; }
+.jp-OutputArea-output img.cardlib-zoomed { max-width: none; width: auto; cursor: zoom-out; }
+.jp-OutputArea-output { overflow-x: auto; }
+@media (hover: hover) { .jp-OutputArea-output img:not(.cardlib-zoomed) { cursor: zoom-in; } }
+/* Code scrolls sideways inside its block, as in JupyterLab, instead of being cut. */
+.jp-InputArea, .jp-InputArea-editor { overflow: visible; min-width: 0; }
+.jp-InputArea-editor .highlight { overflow-x: auto; }
+.jp-InputArea-editor .highlight pre { white-space: pre; }
+/* Printed output keeps its lines (tables stay aligned) and scrolls sideways when wide. */
+.jp-OutputArea-output pre { white-space: pre; overflow-x: auto; word-break: normal; }
+.animation { max-width: 100%; }
+.anim-buttons { display: flex; flex-wrap: wrap; gap: 2px; }
+.anim-buttons button { min-width: 40px; min-height: 36px; }
+.anim-slider { max-width: 100%; }
+@media (max-width: 600px) {
+  .jp-Cell { padding: 4px 2px; }
+  .jp-RenderedHTMLCommon { padding-right: 4px; }
+  .site-nav { padding: 8px 4px; }
+}
 """
 
 
@@ -90,7 +131,7 @@ def export(nb: nbformat.NotebookNode, title: str) -> str:
     exporter.register_preprocessor(StaticWidgets(), enabled=True)
     nb = nbformat.from_dict(nb)  # a copy: the caller's notebook stays as it was
     nb.metadata["title"] = title
-    body, _ = exporter.from_notebook_node(nb)
+    body, _ = exporter.from_notebook_node(nb, resources={"cardlib_zoom_script": ZOOM_SCRIPT})
     return site_links(body)
 
 
@@ -173,9 +214,13 @@ def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
 
 
 _INTRO = (
-    "Each lesson was run once, top to bottom, to make these pages. A figure drawn by "
-    "sliders shows at the sliders' first values; to move them, open the notebook "
-    "in JupyterLab (<code>make lab</code>)."
+    "Each lesson was run once, top to bottom, to make these pages, and every figure a "
+    "slider, a list or a button can change was drawn then for each setting the page "
+    "offers: move the controls and the picture changes at once, with no network and no "
+    "Python. Where a control has too many settings, the page offers a selection of them "
+    "(a note under the figure says which). A tap on a figure shows it at full size. To "
+    "change the code or pick any setting, open the notebook in JupyterLab "
+    "(<code>make lab</code>)."
 )
 
 
@@ -202,18 +247,27 @@ def _index_page(entries: list[tuple[str, str, str, str]], heading: str,
     )
 
 
+def run_lesson(path: Path) -> nbformat.NotebookNode:
+    """Execute the lesson for the site: every cell, then :data:`SITE_CELL` (the panels' states)."""
+    return execute(path, [SITE_CELL])
+
+
 def build_site(
     paths: Iterable[Path],
     out: str | Path = "build/html",
-    run: Callable[[Path], nbformat.NotebookNode] = execute,
+    run: Callable[[Path], nbformat.NotebookNode] | None = None,
     heading: str = "Card shuffling, exactly: the lessons",
 ) -> list[Path]:
     """Execute each notebook once with ``run`` and write the site to ``out``.
+
+    ``run`` defaults to :func:`run_lesson`: the lesson, then :data:`SITE_CELL`,
+    which draws every state of every live panel for the page.
 
     Returns the pages written, the index first.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    run = run_lesson if run is None else run
     paths = [Path(path) for path in paths]
     entries, pages = [], []
     for path in paths:

@@ -1,26 +1,60 @@
-"""Checks that run inside a lesson's kernel, on every panel the lesson made.
+"""Code that runs inside a lesson's kernel, on every panel the lesson made.
 
-The tests end each lesson with ``sweep_controls()``; the bench with
-``time_redraws()``. Both are library functions (linted and tested like the
-rest), called from one line of code appended to the lesson by
-:func:`cardlib.site.run.execute`.
+The site and the tests end each lesson with :data:`SITE_CELL`: ``render_states()``
+moves every control to both ends (:func:`sweep_panel`), then draws each state of
+each panel that the static page offers; the bench ends it with ``time_redraws()``.
+All are library functions (linted and tested like the rest), called from one
+line of code appended to the lesson by :func:`cardlib.site.run.execute`.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import math
 import statistics
 import time
+import weakref
+
+import ipywidgets as widgets
+from IPython import get_ipython
+from IPython.display import display
+from matplotlib.figure import Figure
 
 import __main__
 
 from ..checks import whole_number
 from ..widgets import LivePanel, live_panels
+from .run import REFERENCE_MIME, STATES_MIME
+from .states import (
+    PageControl,
+    allocate,
+    describe_figure,
+    gray_order,
+    grid,
+    page_control,
+    state_allowances,
+    webp_data_uri,
+)
 
-__all__ = ["SWEEP_CELL", "TIMING_CELL", "control_ends", "sweep_controls", "time_redraws"]
+__all__ = [
+    "SWEEP_CELL", "SITE_CELL", "REFERENCE_CELL", "TIMING_CELL", "MAX_STATES", "PICTURE_BUDGET",
+    "control_ends", "sweep_panel", "sweep_controls", "render_states", "panel_states",
+    "reference_pictures", "time_redraws", "describe_figures",
+]
 
 #: The one line the tests append to a lesson.
 SWEEP_CELL = "from cardlib.site.kernel import sweep_controls; sweep_controls()"
+#: The one line the site (and the tests, which share its executions) append to a lesson.
+SITE_CELL = "from cardlib.site.kernel import render_states; render_states()"
+#: The line the tests add after it: each panel drawn afresh in one state, to compare with its page.
+REFERENCE_CELL = "from cardlib.site.kernel import reference_pictures; reference_pictures()"
+#: The most states the site draws for one panel.
+MAX_STATES = 64
+#: The bytes of pictures (``data:`` URIs) the panels of one page may take together: pages
+#: stay under 8 MB with their other figures and players.
+PICTURE_BUDGET = 5_000_000
 #: The one line the bench appends to a lesson (``{repeats}`` to fill in).
 TIMING_CELL = "from cardlib.site.kernel import time_redraws; time_redraws({repeats})"
 
@@ -38,23 +72,32 @@ def control_ends(control) -> tuple:
     return ()
 
 
-def sweep_controls(panels: list[LivePanel] | None = None) -> str:
-    """Move every control of every panel to both ends of its range and back, redrawing each time.
+def sweep_panel(panel: LivePanel) -> dict[str, bool]:
+    """Move each control of ``panel`` to both ends of its range and back, redrawing each time.
 
-    Fails (AssertionError) when a change of value does not redraw; the panels
-    end where they started, so the saved widget state shows the first values.
-    Returns and prints a one-line summary.
+    Fails (AssertionError) when a change of value does not redraw; the panel
+    ends where it started. Returns, for each control, whether a change of it
+    built a new figure (rather than updating the one drawn).
+    """
+    rebuilt = {}
+    for name, control in panel.controls.items():
+        first = control.value
+        rebuilt[name] = False
+        for value in (*control_ends(control), first):
+            before, changes, figure = panel.redraws, control.value != value, panel.figure
+            control.value = value
+            assert panel.redraws == before + changes, (name, value, "did not redraw")
+            rebuilt[name] |= changes and panel.figure is not figure
+    return rebuilt
+
+
+def sweep_controls(panels: list[LivePanel] | None = None) -> str:
+    """Sweep every control of every panel (:func:`sweep_panel`); print and return a summary.
+
+    The panels end where they started, so the saved widget state shows the first values.
     """
     panels = live_panels() if panels is None else panels
-    moved = 0
-    for panel in panels:
-        for name, control in panel.controls.items():
-            first = control.value
-            for value in (*control_ends(control), first):
-                before, changes = panel.redraws, control.value != value
-                control.value = value
-                assert panel.redraws == before + changes, (name, value, "did not redraw")
-            moved += 1
+    moved = sum(len(sweep_panel(panel)) for panel in panels)
     assert all(panel.redraws for panel in panels), "a panel never drew"
     summary = f"moved {moved} controls of {len(panels)} panels to both ends and back"
     print(summary)
@@ -84,3 +127,243 @@ def time_redraws(repeats: int = 7, namespace: dict | None = None) -> list[dict]:
                      "median_cpu_ms": 1e3 * statistics.median(cpu)})
     print("BENCH" + json.dumps(rows))
     return rows
+
+
+# --- the states a page offers -------------------------------------------------------
+
+
+def _buttons(panel: LivePanel) -> list[widgets.Button]:
+    """The buttons in the panel's row of controls (a Reshuffle, say)."""
+    row = panel.children[0] if panel.children else None
+    mine = set(map(id, panel.controls.values()))
+    return [w for w in getattr(row, "children", ()) if id(w) not in mine
+            and isinstance(w, widgets.Button)]
+
+
+def _set(panel: LivePanel, values: dict) -> None:
+    for name, value in values.items():
+        if panel.controls[name].value != value:
+            before = panel.redraws
+            panel.controls[name].value = value
+            assert panel.redraws == before + 1, (name, value, "did not redraw")
+
+
+def _click_chain(panel: LivePanel, button: widgets.Button, count: int) -> dict[str, list]:
+    """The values of the controls ``button`` moves, over ``count - 1`` clicks from the start.
+
+    Stops early when a click changes nothing or brings back a value seen.
+    """
+    start = panel.values()
+    moved: dict[str, list] = {}
+    for _ in range(count - 1):
+        before = panel.values()
+        button.click()
+        after = panel.values()
+        changed = [name for name in after if after[name] != before[name]]
+        if not changed or any(after[name] in moved.get(name, [start[name]]) for name in changed):
+            break
+        for name in changed:
+            moved.setdefault(name, [start[name]]).append(after[name])
+    _set(panel, start)
+    return moved
+
+
+def _explore_buttons(panel: LivePanel, controls: list[PageControl],
+                     max_states: int) -> tuple[list[dict], list[str]]:
+    """What each button does: the values of the number boxes it steps (filled in
+    ``controls``), as moves from one of their values to the next; and notes on
+    the buttons a page cannot offer."""
+    by_name = {c.name: c for c in controls}
+    moves, notes = [], []
+    for button in _buttons(panel):
+        probe = _click_chain(panel, button, 2)
+        if not probe or any(by_name[name].kind != "number" for name in probe):
+            notes.append(f"{button.description} needs JupyterLab")
+            continue
+        moves.append({"label": button.description, "tooltip": button.tooltip or "",
+                      "names": sorted(probe)})
+        for name in probe:
+            by_name[name].driven_by.append(button.description)
+    sizes = [None if c.driven_by else c.total or 1 for c in controls]
+    fixed = [c.kind in ("select", "check") or (c.kind == "number" and not c.driven_by)
+             for c in controls]
+    counts = dict(zip(by_name, allocate(sizes, fixed, max_states)))
+    for move, button in zip(moves, [b for b in _buttons(panel)
+                                    if b.description in {m["label"] for m in moves}]):
+        chain = _click_chain(panel, button, max(counts[name] for name in move["names"]))
+        for name in move["names"]:
+            control = by_name[name]
+            control.values = chain[name]
+            control.labels = [str(v) for v in chain[name]]
+        # a click moves each of its controls one place on (the last one back to the first)
+        move["moves"] = {name: [(i + 1) % len(chain[name]) for i in range(len(chain[name]))]
+                         for name in move["names"]}
+        move["cycles"] = len(chain[move["names"][0]])
+    for control in controls:
+        if control.kind != "number" and len(control.values) > counts[control.name]:
+            first = control.values[control.start]
+            kept = grid(control.values, first, counts[control.name])
+            control.labels = [control.labels[control.values.index(v)] for v in kept]
+            control.values = kept
+            control.start = kept.index(first)
+    return moves, notes
+
+
+def _page_note(controls: list[PageControl], moves: list[dict], notes: list[str]) -> str:
+    parts = [c.note() for c in controls if c.thinned and len(c.values) > 1]
+    fixed = [f"{c.label or c.name} = {c.labels[0]}" for c in controls
+             if c.kind == "number" and len(c.values) == 1]
+    text = ""
+    if parts:
+        text = "On this page: " + "; ".join(parts)
+        cycling = [m["label"] for m in moves]
+        if cycling:
+            text += f" ({' and '.join(cycling)} cycles through them)"
+        text += "."
+    if fixed:
+        text += f" Fixed on this page: {'; '.join(fixed)}."
+    for note in notes:
+        text += f" {note}."
+    return text.strip()
+
+
+def _caption(controls: list[PageControl], index: tuple[int, ...]) -> str:
+    return ", ".join(f"{c.label or c.name} = {c.labels[i]}" for c, i in zip(controls, index))
+
+
+#: The grids :func:`render_states` drew, by panel (for :func:`reference_pictures`).
+_RENDERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
+                 rebuilt: dict[str, bool] | None = None) -> dict:
+    """Draw ``panel`` at every state its page offers (a grid when there are too many).
+
+    Each state is reached by moving one control (the panel's own update or
+    redraw, as in JupyterLab), its picture taken with ``panel.png()``. The
+    controls whose change builds a new figure (``rebuilt``, from
+    :func:`sweep_panel`) move least often, then those with fewest values. The panel
+    ends at its first values. Returns what the build needs: the controls, the
+    buttons, a note on what the page leaves out, the pictures (lossless WebP
+    ``data:`` URIs, each once) and, for each state in row-major order of the controls, its picture
+    and its description.
+    """
+    began = time.perf_counter()
+    start = panel.values()
+    controls = [page_control(name, control) for name, control in panel.controls.items()]
+    moves, notes = _explore_buttons(panel, controls, max_states)
+    sizes = [len(c.values) for c in controls]
+    rebuilt = rebuilt or {}
+    slow_first = sorted(range(len(controls)),
+                        key=lambda k: (not rebuilt.get(controls[k].name), sizes[k]))
+    pictures: dict[str, int] = {}
+    images: list[str] = []
+    states: list = [None] * math.prod(sizes)
+    redraws = panel.redraws
+    for order in gray_order([sizes[k] for k in slow_first]):
+        index = [0] * len(controls)
+        for k, i in zip(slow_first, order):
+            index[k] = i
+        _set(panel, {c.name: c.values[i] for c, i in zip(controls, index)})
+        png = panel.png()
+        key = hashlib.sha1(png).hexdigest()
+        if key not in pictures:
+            pictures[key] = len(images)
+            images.append(webp_data_uri(png))
+        alt = f"{describe_figure(panel.figure)} Shown at {_caption(controls, tuple(index))}."
+        states[_flat(index, sizes)] = [pictures[key], alt]
+    drawn = panel.redraws - redraws
+    _set(panel, start)
+    _RENDERED[panel] = controls
+    return {
+        "model_id": panel.model_id,
+        "controls": [c.as_json() for c in controls],
+        "buttons": [{k: m[k] for k in ("label", "tooltip", "moves")} for m in moves],
+        "note": _page_note(controls, moves, notes),
+        "states": states,
+        "images": images,
+        "count": len(states),
+        "redraws": drawn,
+        "seconds": round(time.perf_counter() - began, 3),
+    }
+
+
+def _flat(index: list[int], sizes: list[int]) -> int:
+    """The position of ``index`` in row-major order (the last control fastest)."""
+    flat = 0
+    for i, size in zip(index, sizes):
+        flat = flat * size + i
+    return flat
+
+
+def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_STATES,
+                  budget: int = PICTURE_BUDGET) -> str:
+    """Sweep every panel's controls, then draw each state its page offers; show them for the build.
+
+    The sweep (:func:`sweep_panel`) checks that every control redraws. Each
+    panel draws at most ``max_states`` states, fewer when the pictures of all
+    the panels would pass ``budget`` bytes (:func:`~cardlib.site.states.state_allowances`,
+    from the size of each panel's first picture). The output (of kind
+    :data:`~cardlib.site.run.STATES_MIME`) lists each panel by its widget model id.
+    Prints and returns a one-line summary.
+    """
+    panels = live_panels() if panels is None else panels
+    began = time.perf_counter()
+    sweeps = [sweep_panel(panel) for panel in panels]
+    assert all(panel.redraws for panel in panels), "a panel never drew"
+    swept = time.perf_counter()
+    allowed = state_allowances([len(webp_data_uri(panel.png())) for panel in panels],
+                               max_states, budget)
+    found = [panel_states(panel, allowance, rebuilt)
+             for panel, allowance, rebuilt in zip(panels, allowed, sweeps)]
+    for number, states in enumerate(found):
+        states["panel"] = number
+    states = sum(p["count"] for p in found)
+    pictures = sum(len(p["images"]) for p in found)
+    summary = (f"moved {sum(map(len, sweeps))} controls of {len(panels)} panels to both ends "
+               f"and back in {swept - began:.1f} s; drew {states} states "
+               f"({pictures} different pictures) in {time.perf_counter() - swept:.1f} s")
+    print(summary)
+    display({STATES_MIME: {"panels": found}, "text/plain": f"{len(found)} panels' states"},
+            raw=True)
+    return summary
+
+
+def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
+    """Each panel drawn afresh (a new figure) at the last value of every control on its page.
+
+    For the tests: the page must show this very picture in that state. Shows
+    them (base64 PNG by panel model id, with the labels of the values) as one
+    output of kind :data:`REFERENCE_MIME`; the panels end at their first values.
+    """
+    panels = live_panels() if panels is None else panels
+    found = {}
+    for panel in panels:
+        controls = _RENDERED.get(panel) or [page_control(n, c) for n, c in panel.controls.items()]
+        start = panel.values()
+        _set(panel, {c.name: c.values[-1] for c in controls})
+        panel.rebuild()
+        found[panel.model_id] = {"labels": [c.labels[-1] for c in controls],
+                                 "png": base64.b64encode(panel.png()).decode("ascii")}
+        _set(panel, start)
+    display({REFERENCE_MIME: found, "text/plain": f"{len(found)} reference pictures"}, raw=True)
+    return found
+
+
+# --- words for plain figures ----------------------------------------------------------------
+
+def _figure_alt(fig) -> tuple[dict, dict]:
+    return {}, {"image/png": {"alt": describe_figure(fig)}}
+
+
+def describe_figures() -> None:
+    """Give every matplotlib figure the kernel shows alt text (its titles and axis labels).
+
+    The executor runs this as the kernel starts (:data:`cardlib.site.run.STARTUP_LINE`).
+    A formatter of IPython adds ``{"image/png": {"alt": ...}}`` to the output's
+    metadata (it draws nothing itself; the inline backend still makes the PNG),
+    where the site's template reads it.
+    """
+    shell = get_ipython()
+    if shell is not None:
+        shell.display_formatter.mimebundle_formatter.for_type(Figure, _figure_alt)

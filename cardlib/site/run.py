@@ -19,10 +19,16 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+#: What the kernel runs as it starts: figures get descriptions (alt text) from their titles.
+STARTUP_LINE = "from cardlib.site.kernel import describe_figures; describe_figures()"
+
 __all__ = [
     "LESSON_GLOB",
     "WIDGET_STATE",
     "WIDGET_VIEW",
+    "STATES_MIME",
+    "REFERENCE_MIME",
+    "STARTUP_LINE",
     "lesson_paths",
     "execute",
     "problems",
@@ -33,6 +39,10 @@ __all__ = [
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: The output that carries the panels' states to the build (cardlib.site.kernel.render_states).
+STATES_MIME = "application/vnd.cardlib.panel-states+json"
+#: The output of cardlib.site.kernel.reference_pictures (for the tests).
+REFERENCE_MIME = "application/vnd.cardlib.reference-pictures+json"
 
 
 def lesson_paths(folder: str | Path = "notebooks") -> list[Path]:
@@ -45,14 +55,17 @@ def execute(path: str | Path, extra_cells: Sequence[str] = (),
     """Run every cell of the notebook at ``path`` in a fresh kernel; return it executed.
 
     Each of ``extra_cells`` (code) is appended first, with the id ``extra-0``,
-    ``extra-1``, ... so that a reader of the result can find it.
+    ``extra-1``, ... so that a reader of the result can find it. As it starts,
+    the kernel runs :data:`~cardlib.site.kernel.STARTUP_LINE`, which gives
+    every figure it shows a description (alt text for the site).
     """
     path = Path(path)
     nb = nbformat.read(path, as_version=4)
     for index, source in enumerate(extra_cells):
         nb.cells.append(nbformat.v4.new_code_cell(source, id=f"extra-{index}"))
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+                   resources={"metadata": {"path": str(path.parent)}},
+                   extra_arguments=[f"--IPKernelApp.exec_lines={STARTUP_LINE}"]).execute()
     return nb
 
 
