@@ -78,6 +78,7 @@ main { max-width: 1100px; margin: 0 auto; }
 math[display="block"] { margin: 0.6em 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
 details.solution { border-left: 4px solid #009E73; padding: 2px 10px; margin: 6px 0; }
 details.solution > summary, .cardlib-prediction summary { cursor: pointer; font-weight: bold; }
+details > summary { padding: 6px 0; }  /* a target a finger can hit */
 .cardlib-prediction { border-left: 4px solid #0072B2; padding: 2px 10px; margin: 6px 0; }
 body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
                   margin: 2em auto; padding: 0 16px; line-height: 1.5; }

@@ -137,7 +137,9 @@ def panel_html(panel: dict) -> str:
     # JSON inside <script>: "</" must not end the element early.
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
     src, alt = first_picture(panel)
-    return (f'<div class="cardlib-panel"><div class="cardlib-controls">{controls}{buttons}</div>'
+    number = panel.get("panel", 0)
+    return (f'<div class="cardlib-panel" data-panel="{number}">'
+            f'<div class="cardlib-controls">{controls}{buttons}</div>'
             f'{note}<img class="cardlib-figure" src="{src}" alt="{html.escape(alt)}">'
             f'<script type="application/json" class="cardlib-states">{payload}</script>'
             f"<script>{PANEL_SCRIPT}</script></div>")

@@ -333,18 +333,20 @@ def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
     """Each panel drawn afresh (a new figure) at the last value of every control on its page.
 
     For the tests: the page must show this very picture in that state. Shows
-    them (base64 PNG by panel model id, with the labels of the values) as one
-    output of kind :data:`REFERENCE_MIME`; the panels end at their first values.
+    them (base64 PNG and the labels of the values, by the panel's number in
+    :func:`~cardlib.widgets.live_panels`, as :func:`render_states` numbers them)
+    as one output of kind :data:`~cardlib.site.run.REFERENCE_MIME`; the panels
+    end at their first values.
     """
     panels = live_panels() if panels is None else panels
     found = {}
-    for panel in panels:
+    for number, panel in enumerate(panels):
         controls = _RENDERED.get(panel) or [page_control(n, c) for n, c in panel.controls.items()]
         start = panel.values()
         _set(panel, {c.name: c.values[-1] for c in controls})
         panel.rebuild()
-        found[panel.model_id] = {"labels": [c.labels[-1] for c in controls],
-                                 "png": base64.b64encode(panel.png()).decode("ascii")}
+        found[str(number)] = {"labels": [c.labels[-1] for c in controls],
+                              "png": base64.b64encode(panel.png()).decode("ascii")}
         _set(panel, start)
     display({REFERENCE_MIME: found, "text/plain": f"{len(found)} reference pictures"}, raw=True)
     return found
