@@ -11,6 +11,8 @@ The model (standard library and NumPy only; all randomness through ``rng.randran
     riffle      the Gilbert-Shannon-Reeds riffle, rising sequences, exact distances
     hand        overhand, perfect faro and pile shuffles
     exact       exact outcome distributions by walking every random choice
+    guard       runs of someone else's shuffle: other randomness refused, endless runs stopped
+    judge       is a learner's shuffle fair? a verdict, exactly, in plain words
     steps       step-by-step traces of the real algorithms, for step-throughs
     stats       batched simulation (``simulate``), position and order counts, chi-square
     batched     the NumPy kernels behind ``stats.simulate``

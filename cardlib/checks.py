@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
 __all__ = [
+    "ContractError",
     "RandomSource",
     "Shuffle",
     "as_rng",
@@ -33,7 +34,18 @@ __all__ = [
     "positive_number",
     "one_of",
     "in_place",
+    "function",
+    "limit",
 ]
+
+
+class ContractError(AttributeError, ValueError):
+    """A shuffle broke the contract: randomness from elsewhere than ``rng.randrange``.
+
+    An AttributeError when it asks its rng for something else (``rng.random``),
+    so that ``hasattr`` keeps working, and a ValueError: a shuffle that breaks
+    the contract is a wrong value for an argument that must keep it.
+    """
 
 
 @runtime_checkable
@@ -67,10 +79,11 @@ def as_rng(rng=None) -> RandomSource:
     """
     if rng is None:
         return random.Random()
+    # The rng's own randrange first: the common case, and the cheapest check.
+    if callable(getattr(rng, "randrange", None)) and not isinstance(rng, type):
+        return rng
     if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
         return random.Random(int(rng))
-    if callable(getattr(rng, "randrange", None)):
-        return rng
     raise TypeError(
         "rng must be None, an int seed or an object with a randrange method "
         f"such as random.Random, not {type(rng).__name__}"
@@ -152,6 +165,37 @@ def one_of(name: str, value, options) -> object:
     if not known:
         listed = ", ".join(repr(option) for option in options)
         raise ValueError(f"{name} must be one of {listed}; got {value!r}")
+    return value
+
+
+def function(name: str, value) -> Callable:
+    """Return ``value`` if it can be called, such as a shuffle ``f(deck, rng)``.
+
+    >>> function("shuffle", 3)
+    Traceback (most recent call last):
+    ...
+    TypeError: shuffle must be a function, such as a shuffle f(deck, rng), not int 3
+    """
+    if not callable(value):
+        raise TypeError(f"{name} must be a function, such as a shuffle f(deck, rng), "
+                        f"not {type(value).__name__} {value!r:.60}")
+    return value
+
+
+def limit(name: str, value: int, maximum: int, how: str) -> int:
+    """Return ``value`` if it is at most ``maximum``; else say the limit and how to get under it.
+
+    For sizes that would take too long or too much memory: the check comes
+    before any work or allocation.
+
+    >>> limit("players", 10**9, 54, "deal at most one card to each of 54 players")
+    Traceback (most recent call last):
+    ...
+    ValueError: players = 1,000,000,000 is more than the limit of 54:
+    deal at most one card to each of 54 players
+    """
+    if value > maximum:
+        raise ValueError(f"{name} = {value:,} is more than the limit of {maximum:,}: {how}")
     return value
 
 

@@ -84,12 +84,12 @@ def test_distribution_of_zero_and_one_card():
 
 
 def test_retry_shuffle_is_refused_at_once_as_unbounded():
-    with pytest.raises(ValueError, match="looks unbounded"):
+    with pytest.raises(exact.Unbounded, match="looks unbounded"):
         exact.distribution(retry_shuffle, 3)
 
 
 def test_too_many_paths_is_refused_before_enumerating():
-    with pytest.raises(ValueError, match=r"about 1e\+10 paths, more than the limit"):
+    with pytest.raises(exact.TooLarge, match=r"about 10,000,000,000 paths, more than the limit"):
         exact.distribution(naive_swap_shuffle, 10)
 
 

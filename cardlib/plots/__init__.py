@@ -14,6 +14,7 @@ a simulation, never calls ``plt.show()`` and never changes ``rcParams``.
     steps       one step of pick-and-remove or of Knuth's swaps
     riffle      cuts, merges, rising sequences, distance curves
     growth      list sizes and append costs
+    judge       the judge's verdict on a shuffle, as a bias matrix
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ from .growth import (
     build_times,
     cost_per_append,
     size_steps,
+)
+from .judge import (
+    verdict_bias,
 )
 from .laws import (
     cycle_bars,
@@ -140,4 +144,5 @@ __all__ = [
     "size_steps",
     "cost_per_append",
     "build_times",
+    "verdict_bias",
 ]

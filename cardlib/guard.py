@@ -1,0 +1,314 @@
+"""Running someone else's shuffle under guard: randomness from ``rng.randrange`` only, not for ever.
+
+:mod:`cardlib.exact` runs a shuffle once per leaf of its tree of random
+choices, and its answer is exact only if the shuffle keeps the contract: all
+of its randomness through ``rng.randrange`` on the rng it is given. While a
+:class:`Guard` is open, every :meth:`Guard.run` of a function is watched:
+
+- Every other source of randomness or time raises :class:`ContractError`
+  naming the call: the functions of :mod:`random`, the methods of every
+  ``random.Random`` and ``random.SystemRandom`` (other than the rng given),
+  :mod:`numpy.random`'s functions and ``default_rng``, :mod:`secrets`,
+  ``os.urandom``, and the clock (``time.time``, ``perf_counter``,
+  ``monotonic`` and the rest, and ``time.sleep``). They are replaced when the
+  first guard opens and put back when the last one closes, even on error.
+  Only the thread running a watched function is refused (a thread-local
+  flag, read only when one of them is called), so other threads, such as a
+  Jupyter kernel's, go on as before; the flag costs nothing per draw.
+  A refusal is also remembered, so a function that catches the error and
+  carries on is refused all the same when it returns.
+- A run longer than ``seconds`` is stopped: a watchdog thread raises
+  :class:`TimedOut` inside it (CPython's ``PyThreadState_SetAsyncExc``).
+  TimedOut derives from BaseException, so ``except Exception:`` in the
+  function does not catch it; the watchdog raises it once, so a loop that
+  swallows even BaseException cannot be stopped from inside the process.
+  Setting a time per run costs one clock read; ``sys.settrace`` would slow
+  every line of the function.
+
+What the guard cannot see (a random function imported by name before the
+guard opened, ``datetime.now()``, a NumPy ``Generator`` made beforehand, a
+global counter) is left to :mod:`cardlib.exact`, which replays leaves and
+compares the shared generators' states before and after its walk.
+
+>>> import random
+>>> with Guard(seconds=1) as guard:
+...     guard.run(lambda: random.random())   # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+cardlib.checks.ContractError: the shuffle called random.random, but all of its randomness ...
+"""
+
+from __future__ import annotations
+
+import _random
+import ctypes
+import os
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable
+
+import numpy.random
+
+from .checks import ContractError, positive_number
+
+__all__ = ["Guard", "Stop", "TimedOut", "DrawLimit", "SeededRng", "refused_calls"]
+
+# The originals, kept before anything is replaced: the guard's own clock.
+_clock = time.perf_counter
+_local = threading.local()
+
+
+class Stop(BaseException):  # noqa: N818 (not an error: a signal to stop a run)
+    """Stops a watched run; ``except Exception:`` in the watched function does not catch it."""
+
+
+class TimedOut(Stop):
+    """Raised inside a run that took longer than its guard allows."""
+
+
+class DrawLimit(Stop):
+    """Raised by a :class:`SeededRng` asked for more draws than it allows."""
+
+
+class SeededRng:
+    """A seeded source with ``randrange`` only, usable inside a guard.
+
+    It works inside a guard, where ``random.Random`` is refused, and it offers
+    nothing but ``randrange``: asking it for anything else is a ContractError.
+    Each draw is exactly uniform (rejection sampling). After ``max_draws``
+    draws (None: no limit) it raises :class:`DrawLimit`; ``draws`` counts them.
+
+    >>> rng = SeededRng(7)
+    >>> draws = [rng.randrange(6) for _ in range(1000)]
+    >>> sorted(set(draws)) == list(range(6)), rng.draws
+    (True, 1000)
+    >>> SeededRng(7).randrange(6) == draws[0]   # seeded: the same draws every time
+    True
+    """
+
+    def __init__(self, seed: int = 0, max_draws: int | None = None) -> None:
+        # The Mersenne Twister of random.Random, from its C base class, which no guard
+        # replaces: this source keeps working inside a guard.
+        self._bits = _random.Random(seed).getrandbits
+        self.max_draws = max_draws
+        self.draws = 0
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise ContractError(f"this rng offers randrange only, but the shuffle asked for "
+                            f"rng.{name}")
+
+    def below(self, size: int) -> int:
+        """A uniform whole number in 0..size-1 (rejection sampling of random bits)."""
+        bits = max(size - 1, 1).bit_length()
+        value = self._bits(bits)
+        while value >= size:
+            value = self._bits(bits)
+        return value
+
+    def randrange(self, start, stop=None, step=1):
+        values = range(start) if stop is None else range(start, stop, step)
+        if not values:
+            raise ValueError(f"empty range in randrange({start}, {stop}, {step})")
+        self.draws += 1
+        if self.max_draws is not None and self.draws > self.max_draws:
+            raise DrawLimit
+        return values[self.below(len(values))] if stop is not None else self.below(start)
+
+
+_TIME = ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns",
+         "process_time", "process_time_ns", "thread_time", "thread_time_ns", "clock_gettime",
+         "clock_gettime_ns", "localtime", "gmtime", "ctime", "asctime", "sleep")
+# Not seed: making a generator is no draw (its draws are refused), and random.seed is.
+_RANDOM_METHODS = ("random", "getrandbits", "randbytes", "randrange", "randint",
+                   "choice", "choices", "shuffle", "sample", "uniform", "triangular",
+                   "normalvariate", "gauss", "lognormvariate", "expovariate", "vonmisesvariate",
+                   "gammavariate", "betavariate", "paretovariate", "weibullvariate",
+                   "binomialvariate")
+_SECRETS = ("choice", "randbelow", "randbits", "token_bytes", "token_hex", "token_urlsafe")
+
+
+def _targets() -> list[tuple[object, str, str]]:
+    """(owner, attribute, the call's name for a learner) for everything the guard replaces."""
+    found = [(time, name, f"time.{name}") for name in _TIME if hasattr(time, name)]
+    found += [(random, name, f"random.{name}") for name in dir(random)
+              if getattr(getattr(random, name), "__self__", None) is random._inst]
+    found += [(random.Random, name, f"random.Random.{name} on a generator other than the rng "
+               "given (pass that rng on to any shuffle it calls)")
+              for name in _RANDOM_METHODS if hasattr(random.Random, name)]
+    # SystemRandom inherits the rest from random.Random, replaced above.
+    found += [(random.SystemRandom, name, f"random.SystemRandom.{name}")
+              for name in _RANDOM_METHODS if name in vars(random.SystemRandom)]
+    found += [(secrets, name, f"secrets.{name}") for name in _SECRETS]
+    found += [(os, name, f"os.{name}") for name in ("urandom", "getrandom") if hasattr(os, name)]
+    # SystemRandom and secrets read the operating system's entropy through this alias.
+    found.append((random, "_urandom", "os.urandom (through random.SystemRandom)"))
+    found += [(numpy.random, name, f"numpy.random.{name}") for name in numpy.random.__all__
+              if callable(getattr(numpy.random, name))
+              and not isinstance(getattr(numpy.random, name), type)]
+    return found
+
+
+def refused_calls() -> list[str]:
+    """The names of the calls a guarded run may not make.
+
+    >>> "random.shuffle" in refused_calls() and "time.time" in refused_calls()
+    True
+    """
+    return [label for _, _, label in _targets()]
+
+
+def _refusal(label: str) -> str:
+    if label.startswith("time.sleep"):
+        return "the shuffle called time.sleep: a run that waits cannot be enumerated in time"
+    if label.startswith("time."):
+        return (f"the shuffle read the clock ({label}): a shuffle's result may depend only "
+                "on the answers of rng.randrange on the rng it is given")
+    return (f"the shuffle called {label}, but all of its randomness must come from "
+            "rng.randrange on the rng it is given (that is what lets cardlib enumerate it "
+            "exactly)")
+
+
+def _wrap(label: str, original: Callable, method: bool) -> Callable:
+    def refuse() -> None:
+        guard = _local.guard
+        guard.violation = guard.violation or label
+        raise ContractError(_refusal(label))
+
+    if method:
+        def guarded(self, *args, **kwargs):
+            if getattr(_local, "guard", None) is not None:
+                refuse()
+            return original(self, *args, **kwargs)
+    else:
+        def guarded(*args, **kwargs):
+            if getattr(_local, "guard", None) is not None:
+                refuse()
+            return original(*args, **kwargs)
+    guarded.__name__ = getattr(original, "__name__", label)
+    guarded.__doc__ = getattr(original, "__doc__", None)
+    return guarded
+
+
+_install_lock = threading.Lock()
+_installed: list[tuple[object, str, object, bool]] = []  # (owner, name, original, own attr?)
+_open_guards = 0
+
+
+def _install() -> None:
+    global _open_guards
+    with _install_lock:
+        _open_guards += 1
+        if _open_guards > 1:
+            return
+        for owner, name, label in _targets():
+            own = isinstance(owner, type) and name in vars(owner)
+            original = vars(owner)[name] if own else getattr(owner, name)
+            _installed.append((owner, name, original, own))
+            setattr(owner, name, _wrap(label, getattr(owner, name), isinstance(owner, type)))
+
+
+def _uninstall() -> None:
+    global _open_guards
+    with _install_lock:
+        _open_guards -= 1
+        if _open_guards:
+            return
+        while _installed:
+            owner, name, original, own = _installed.pop()
+            if isinstance(owner, type) and not own:
+                delattr(owner, name)  # the inherited method shows through again
+            else:
+                setattr(owner, name, original)
+
+
+def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:
+    """Raise ``exception`` in another thread at its next bytecode (None: cancel a pending one)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread_id), ctypes.py_object(exception) if exception else None)
+
+
+class Guard:
+    """Watch runs of a function: other randomness refused, each run limited to ``seconds``.
+
+    Use it as a context manager, in the thread that calls :meth:`run`.
+    """
+
+    def __init__(self, seconds: float = 2.0) -> None:
+        self.seconds = positive_number("seconds", seconds)
+        self.violation: str | None = None
+        self.timed_out = False
+        self._running = False
+        self._started = 0.0
+
+    def __enter__(self) -> Guard:
+        _install()
+        self._thread_id = threading.get_ident()
+        self._stop = threading.Event()
+        self._watchdog = threading.Thread(target=self._watch, name="cardlib guard", daemon=True)
+        self._watchdog.start()
+        return self
+
+    def _watch(self) -> None:
+        interval = min(0.05, self.seconds / 4)
+        while not self._stop.wait(interval):
+            if self._running and _clock() - self._started > self.seconds:
+                self.timed_out = True
+                _raise_in(self._thread_id, TimedOut)
+                return  # once only: see the module's docstring
+
+    def __exit__(self, *exc_info) -> None:
+        # A TimedOut may still be on its way to this thread: catch it here until the
+        # watchdog has finished, then cancel any that is still pending.
+        closed = False
+        while not closed:
+            try:
+                self._stop.set()
+                self._watchdog.join()
+                if self.timed_out:
+                    _raise_in(self._thread_id, None)
+                closed = True
+            except TimedOut:
+                pass
+        _uninstall()
+
+    def run(self, function: Callable, *args):
+        """Return ``function(*args)``, refusing other randomness, stopped after ``seconds``.
+
+        Raises :class:`TimedOut` if the run took too long (even if the function
+        caught it) and :class:`ContractError` if it made a refused call (even if
+        it caught the error and carried on).
+        """
+        previous = getattr(_local, "guard", None)
+        _local.guard = self
+        self.violation = None
+        self._started = _clock()
+        self._running = True
+        try:
+            result = function(*args)
+        except ContractError:
+            self._end(previous)
+            if self.timed_out:
+                raise TimedOut from None
+            raise
+        except BaseException as error:
+            self._end(previous)
+            self._check(error)
+            raise
+        self._end(previous)
+        self._check(None)
+        return result
+
+    def _end(self, previous: Guard | None) -> None:
+        self._running = False
+        _local.guard = previous
+
+    def _check(self, error: BaseException | None) -> None:
+        if self.timed_out:
+            raise TimedOut from error
+        if self.violation:
+            raise ContractError(_refusal(self.violation) + " (it caught that error and "
+                                "carried on, but the call was made)") from error

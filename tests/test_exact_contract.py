@@ -1,0 +1,297 @@
+"""The exact enumerator never lies: every rule-breaking shuffle is refused, naming the reason.
+
+Each shuffle below breaks the contract (all randomness through ``rng.randrange``
+on the rng given) in its own way, most of them only on a later branch of the
+tree, where replaying the first path alone used to miss them. Each must be
+refused with the right exception and a message that names the call or the
+reason, every time, and every replaced function must be back afterwards.
+"""
+
+import datetime
+import itertools
+import os
+import random
+import secrets
+import threading
+import time
+from random import random as prebound_random  # bound before any guard: seen by the state check
+
+import numpy as np
+import pytest
+from numpy.random import rand as prebound_numpy_rand
+
+from cardlib import exact
+from cardlib.guard import Guard, refused_calls
+from cardlib.shuffles import knuth_shuffle
+
+MODULE_RNG = random.Random(1)  # made before the walk: its methods are still refused
+_counter = itertools.count()
+
+
+def later(rng) -> bool:
+    """True on every branch but the first: where checking the first path alone missed it."""
+    return rng.randrange(2) == 1
+
+
+def uses_random_shuffle(deck, rng):  # the issue's own example
+    if later(rng):
+        random.shuffle(deck)
+
+
+def random_random_coin(deck, rng):
+    if later(rng) and random.random() < 0.5:
+        deck.reverse()
+
+
+def asks_rng_random(deck, rng):
+    if later(rng):
+        deck.sort(key=lambda _: rng.random())
+
+
+def asks_rng_shuffle(deck, rng):
+    if later(rng):
+        rng.shuffle(deck)
+
+
+def catches_rng_choice(deck, rng):
+    """Tries rng.choice, catches the error and falls back: still refused."""
+    if later(rng):
+        try:
+            deck.append(deck.pop(rng.choice(range(len(deck)))))
+        except Exception:
+            deck.reverse()
+
+
+def own_generator(deck, rng):
+    if later(rng):
+        random.Random().shuffle(deck)
+
+
+def module_level_generator(deck, rng):
+    if later(rng) and MODULE_RNG.randrange(2):
+        deck.reverse()
+
+
+def forgets_to_pass_rng(deck, rng):
+    if later(rng):
+        knuth_shuffle(deck)  # a fresh unseeded random.Random inside
+
+
+def numpy_legacy(deck, rng):
+    if later(rng):
+        deck[:] = list(np.random.permutation(deck))
+
+
+def numpy_generator(deck, rng):
+    if later(rng):
+        deck[:] = list(np.random.default_rng().permutation(deck))
+
+
+def uses_secrets(deck, rng):
+    if later(rng) and secrets.randbelow(2):
+        deck.reverse()
+
+
+def uses_urandom(deck, rng):
+    if later(rng) and os.urandom(1)[0] % 2:
+        deck.reverse()
+
+
+def reads_the_clock(deck, rng):
+    if later(rng) and time.time_ns() % 2:
+        deck.reverse()
+
+
+def reads_perf_counter(deck, rng):
+    if later(rng) and int(time.perf_counter() * 1e9) % 2:
+        deck.reverse()
+
+
+def sleeps(deck, rng):
+    if later(rng):
+        time.sleep(0.001)
+
+
+def catches_the_clock_error(deck, rng):
+    """Catches the refusal of the clock and carries on: still refused."""
+    if later(rng):
+        try:
+            seed = time.monotonic_ns()
+        except Exception:
+            seed = 0
+        if seed % 2:
+            deck.reverse()
+
+
+def prebound_random_module(deck, rng):
+    if later(rng) and prebound_random() < 0.5:
+        deck.reverse()
+
+
+def prebound_numpy(deck, rng):
+    if later(rng) and prebound_numpy_rand() < 0.5:
+        deck.reverse()
+
+
+def global_counter(deck, rng):
+    """Reverses the deck on every other call, whatever rng says."""
+    if later(rng) and next(_counter) % 2:
+        deck.reverse()
+
+
+def global_counter_in_pairs(deck, rng):
+    """Changes every second pair of calls: a leaf and its immediate replay agree."""
+    knuth_shuffle(deck, rng)
+    if next(_counter) // 2 % 2:
+        deck.reverse()
+
+
+def changes_after_many_runs(deck, rng):
+    """Reverses the deck from its 3,000th call on: a slowly changing hidden state."""
+    knuth_shuffle(deck, rng)
+    if next(_counter) % 10**9 >= 3000:
+        deck.reverse()
+
+
+def wall_clock_by_datetime(deck, rng):
+    """datetime.now cannot be replaced; replays show that the result is not repeatable."""
+    knuth_shuffle(deck, rng)
+    if datetime.datetime.now().microsecond % 2:
+        deck.reverse()
+
+
+def tree_changes_with_state(deck, rng):
+    """The range of a draw depends on a global counter: a different tree on each run."""
+    j = rng.randrange(2 + next(_counter) % 2)
+    deck[0], deck[j % len(deck)] = deck[j % len(deck)], deck[0]
+
+
+def retries_catching_everything(deck, rng):
+    """A retry loop that catches Exception: the draw limit is not an Exception."""
+    while True:
+        try:
+            if rng.randrange(len(deck)) == len(deck):
+                break
+        except Exception:
+            pass
+
+
+CONTRACT = [
+    (uses_random_shuffle, exact.ContractError, r"called random\.shuffle"),
+    (random_random_coin, exact.ContractError, r"called random\.random"),
+    (asks_rng_random, exact.ContractError, r"asked for rng\.random"),
+    (asks_rng_shuffle, exact.ContractError, r"asked for rng\.shuffle"),
+    (catches_rng_choice, exact.ContractError, r"asked for rng\.choice"),
+    (own_generator, exact.ContractError, r"random\.Random\.shuffle on a generator other"),
+    (module_level_generator, exact.ContractError, r"random\.Random\.randrange"),
+    (forgets_to_pass_rng, exact.ContractError, r"random\.Random\.randrange .*pass that rng on"),
+    (numpy_legacy, exact.ContractError, r"numpy\.random\.permutation"),
+    (numpy_generator, exact.ContractError, r"numpy\.random\.default_rng"),
+    (uses_secrets, exact.ContractError, r"secrets\.randbelow"),
+    (uses_urandom, exact.ContractError, r"os\.urandom"),
+    (reads_the_clock, exact.ContractError, r"read the clock \(time\.time_ns\)"),
+    (reads_perf_counter, exact.ContractError, r"read the clock \(time\.perf_counter\)"),
+    (sleeps, exact.ContractError, r"time\.sleep"),
+    (catches_the_clock_error, exact.ContractError,
+     r"time\.monotonic_ns.*caught that error and carried on"),
+    (prebound_random_module, exact.ContractError, r"moved the shared generator"),
+    (prebound_numpy, exact.ContractError, r"moved the shared generator"),
+    (global_counter, exact.NotDeterministic, "gave different results for the same random"),
+    (tree_changes_with_state, exact.NotDeterministic, "different random draws for the same"),
+    (retries_catching_everything, exact.Unbounded, "more than 10,000 random draws"),
+]
+
+
+@pytest.mark.parametrize("shuffle, error, reason", CONTRACT,
+                         ids=[shuffle.__name__ for shuffle, _, _ in CONTRACT])
+def test_rule_breaking_shuffle_is_refused_with_its_reason(shuffle, error, reason):
+    for _ in range(3):  # every time, not most of the time
+        with pytest.raises(error, match=reason):
+            exact.distribution(shuffle, 3)
+
+
+@pytest.mark.parametrize("shuffle", [global_counter_in_pairs, changes_after_many_runs],
+                         ids=["in_pairs", "after_3000_runs"])
+def test_hidden_state_is_found_by_the_seeded_replays(shuffle):
+    global _counter
+    _counter = itertools.count()
+    with pytest.raises(exact.NotDeterministic, match="different results"):
+        exact.distribution(shuffle, 7)  # 5,040 leaves: one in 8 replayed, later
+
+
+def test_the_clock_through_datetime_is_found_by_replays():
+    with pytest.raises(exact.NotDeterministic):
+        exact.distribution(wall_clock_by_datetime, 5)  # 120 leaves, all replayed
+
+
+def endless_without_drawing(deck, rng):
+    if later(rng):
+        while True:
+            pass
+
+
+def endless_catching_exception(deck, rng):
+    if later(rng):
+        while True:
+            try:
+                deck.reverse()
+            except Exception:
+                continue
+
+
+@pytest.mark.parametrize("shuffle", [endless_without_drawing, endless_catching_exception])
+def test_a_run_that_never_ends_is_stopped(shuffle, monkeypatch):
+    monkeypatch.setattr(exact, "RUN_SECONDS", 0.2)
+    start = time.perf_counter()
+    with pytest.raises(exact.EndlessRun, match="took more than 0.2 s: it looks like a loop"):
+        exact.distribution(shuffle, 3)
+    assert time.perf_counter() - start < 3
+    assert exact.distribution(knuth_shuffle, 3)  # and the next walk is unharmed
+
+
+def test_everything_replaced_is_put_back_even_after_a_refusal():
+    before = (random.random, random.shuffle, time.time, time.sleep, os.urandom,
+              np.random.rand, np.random.default_rng, secrets.randbelow,
+              random.Random.__dict__.get("randrange"), random.Random.random)
+    for shuffle, error, _ in CONTRACT[:6]:
+        with pytest.raises(error):
+            exact.distribution(shuffle, 3)
+    after = (random.random, random.shuffle, time.time, time.sleep, os.urandom,
+             np.random.rand, np.random.default_rng, secrets.randbelow,
+             random.Random.__dict__.get("randrange"), random.Random.random)
+    assert all(a is b for a, b in zip(before, after))
+    assert "random" not in vars(random.Random)  # the C method shows through again
+    assert {"random.random", "time.time", "os.urandom", "numpy.random.default_rng"} <= {
+        label.split(" ")[0] for label in refused_calls()}
+
+
+def test_other_threads_keep_their_randomness_during_a_walk():
+    errors, draws, stop = [], [], threading.Event()
+
+    def other_thread():
+        while not stop.is_set():
+            try:
+                draws.append((random.random(), time.time(), np.random.rand()))
+            except Exception as error:  # noqa: BLE001 (any error here is the failure)
+                errors.append(error)
+
+    thread = threading.Thread(target=other_thread)
+    thread.start()
+    try:
+        # the other thread moves the shared generators: this walk cannot vouch for them
+        with pytest.raises(exact.ContractError, match="moved the shared generator"):
+            exact.distribution(knuth_shuffle, 6)
+    finally:
+        stop.set()
+        thread.join()
+    assert errors == [] and draws
+
+
+def test_a_guard_works_on_its_own():
+    with Guard(0.2) as guard, pytest.raises(exact.ContractError):
+        guard.run(lambda: [random.random() for _ in range(3)])
+
+
+def test_honest_shuffles_are_unchanged():
+    assert exact.distribution(knuth_shuffle, 4) == {
+        order: exact.Fraction(1, 24) for order in itertools.permutations(range(4))}
