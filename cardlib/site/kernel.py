@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import itertools
 import json
 import math
 import statistics
@@ -31,7 +32,6 @@ from .states import (
     PageControl,
     allocate,
     describe_figure,
-    gray_order,
     grid,
     page_control,
     state_allowances,
@@ -51,7 +51,7 @@ SITE_CELL = "from cardlib.site.kernel import render_states; render_states()"
 #: The line the tests add after it: each panel drawn afresh in one state, to compare with its page.
 REFERENCE_CELL = "from cardlib.site.kernel import reference_pictures; reference_pictures()"
 #: The most states the site draws for one panel.
-MAX_STATES = 64
+MAX_STATES = 40
 #: The bytes of pictures (``data:`` URIs) the panels of one page may take together: pages
 #: stay under 8 MB with their other figures and players.
 PICTURE_BUDGET = 5_000_000
@@ -72,23 +72,19 @@ def control_ends(control) -> tuple:
     return ()
 
 
-def sweep_panel(panel: LivePanel) -> dict[str, bool]:
+def sweep_panel(panel: LivePanel) -> int:
     """Move each control of ``panel`` to both ends of its range and back, redrawing each time.
 
     Fails (AssertionError) when a change of value does not redraw; the panel
-    ends where it started. Returns, for each control, whether a change of it
-    built a new figure (rather than updating the one drawn).
+    ends where it started. Returns the number of controls moved.
     """
-    rebuilt = {}
     for name, control in panel.controls.items():
         first = control.value
-        rebuilt[name] = False
         for value in (*control_ends(control), first):
-            before, changes, figure = panel.redraws, control.value != value, panel.figure
+            before, changes = panel.redraws, control.value != value
             control.value = value
             assert panel.redraws == before + changes, (name, value, "did not redraw")
-            rebuilt[name] |= changes and panel.figure is not figure
-    return rebuilt
+    return len(panel.controls)
 
 
 def sweep_controls(panels: list[LivePanel] | None = None) -> str:
@@ -97,7 +93,7 @@ def sweep_controls(panels: list[LivePanel] | None = None) -> str:
     The panels end where they started, so the saved widget state shows the first values.
     """
     panels = live_panels() if panels is None else panels
-    moved = sum(len(sweep_panel(panel)) for panel in panels)
+    moved = sum(sweep_panel(panel) for panel in panels)
     assert all(panel.redraws for panel in panels), "a panel never drew"
     summary = f"moved {moved} controls of {len(panels)} panels to both ends and back"
     print(summary)
@@ -235,45 +231,34 @@ def _caption(controls: list[PageControl], index: tuple[int, ...]) -> str:
 _RENDERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
-                 rebuilt: dict[str, bool] | None = None) -> dict:
+def panel_states(panel: LivePanel, max_states: int = MAX_STATES) -> dict:
     """Draw ``panel`` at every state its page offers (a grid when there are too many).
 
-    Each state is reached by moving one control (the panel's own update or
-    redraw, as in JupyterLab), its picture taken with ``panel.png()``. The
-    controls whose change builds a new figure (``rebuilt``, from
-    :func:`sweep_panel`) move least often, then those with fewest values. The panel
-    ends at its first values. Returns what the build needs: the controls, the
-    buttons, a note on what the page leaves out, the pictures (lossless WebP
-    ``data:`` URIs, each once) and, for each state in row-major order of the controls, its picture
-    and its description.
+    Each state is drawn afresh (:meth:`~cardlib.widgets.LivePanel.draw_afresh`,
+    the panel's own ``draw`` on a new figure), so its picture is the same
+    whatever the page showed before. The panel ends at its first values.
+    Returns what the build needs: the controls, the buttons, a note on what the
+    page leaves out, the pictures (lossless WebP ``data:`` URIs, each once) and,
+    for each state in row-major order of the controls, its picture and its
+    description.
     """
     began = time.perf_counter()
     start = panel.values()
     controls = [page_control(name, control) for name, control in panel.controls.items()]
     moves, notes = _explore_buttons(panel, controls, max_states)
     sizes = [len(c.values) for c in controls]
-    rebuilt = rebuilt or {}
-    slow_first = sorted(range(len(controls)),
-                        key=lambda k: (not rebuilt.get(controls[k].name), sizes[k]))
     pictures: dict[str, int] = {}
     images: list[str] = []
     states: list = [None] * math.prod(sizes)
-    redraws = panel.redraws
-    for order in gray_order([sizes[k] for k in slow_first]):
-        index = [0] * len(controls)
-        for k, i in zip(slow_first, order):
-            index[k] = i
-        _set(panel, {c.name: c.values[i] for c, i in zip(controls, index)})
-        png = panel.png()
+    for index in itertools.product(*map(range, sizes)):
+        png = panel.draw_afresh(**{c.name: c.values[i] for c, i in zip(controls, index)})
         key = hashlib.sha1(png).hexdigest()
         if key not in pictures:
             pictures[key] = len(images)
             images.append(webp_data_uri(png))
-        alt = f"{describe_figure(panel.figure)} Shown at {_caption(controls, tuple(index))}."
+        alt = f"{describe_figure(panel.figure)} Shown at {_caption(controls, index)}."
         states[_flat(index, sizes)] = [pictures[key], alt]
-    drawn = panel.redraws - redraws
-    _set(panel, start)
+    panel.draw_afresh(**start)
     _RENDERED[panel] = controls
     return {
         "model_id": panel.model_id,
@@ -283,7 +268,6 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
         "states": states,
         "images": images,
         "count": len(states),
-        "redraws": drawn,
         "seconds": round(time.perf_counter() - began, 3),
     }
 
@@ -309,18 +293,17 @@ def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_S
     """
     panels = live_panels() if panels is None else panels
     began = time.perf_counter()
-    sweeps = [sweep_panel(panel) for panel in panels]
+    moved = sum(sweep_panel(panel) for panel in panels)
     assert all(panel.redraws for panel in panels), "a panel never drew"
     swept = time.perf_counter()
     allowed = state_allowances([len(webp_data_uri(panel.png())) for panel in panels],
                                max_states, budget)
-    found = [panel_states(panel, allowance, rebuilt)
-             for panel, allowance, rebuilt in zip(panels, allowed, sweeps)]
+    found = [panel_states(panel, allowance) for panel, allowance in zip(panels, allowed)]
     for number, states in enumerate(found):
         states["panel"] = number
     states = sum(p["count"] for p in found)
     pictures = sum(len(p["images"]) for p in found)
-    summary = (f"moved {sum(map(len, sweeps))} controls of {len(panels)} panels to both ends "
+    summary = (f"moved {moved} controls of {len(panels)} panels to both ends "
                f"and back in {swept - began:.1f} s; drew {states} states "
                f"({pictures} different pictures) in {time.perf_counter() - swept:.1f} s")
     print(summary)

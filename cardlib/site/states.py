@@ -5,7 +5,8 @@ reader can pick there (:func:`cardlib.site.kernel.render_states`, run inside the
 lesson's kernel). This module says what those states are: each control as the
 page offers it (:class:`PageControl`), a grid along a control when it has too
 many values (:func:`grid`), how many values each control keeps within a number
-of states (:func:`allocate`), and the order to draw them in (:func:`gray_order`).
+of states (:func:`allocate`), and how many states each panel of a page may
+draw within a budget of bytes (:func:`state_allowances`).
 It also describes a figure in words (:func:`describe_figure`), for alt text.
 """
 
@@ -29,7 +30,6 @@ __all__ = [
     "grid",
     "allocate",
     "state_allowances",
-    "gray_order",
     "describe_figure",
     "plain_text",
     "webp_data_uri",
@@ -138,12 +138,12 @@ def page_control(name: str, control: widgets.Widget) -> PageControl:
 
 
 def _nice_steps(span: int) -> Iterator[int]:
-    """1, 2, 5, 10, 20, 50, ... up to ``span``."""
+    """1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, ... up to ``span``."""
     step = 1
     while step <= span:
-        for factor in (1, 2, 5):
+        for factor in ((1, 2, 5) if step == 1 else (1, 2, 2.5, 5)):
             if step * factor <= span:
-                yield step * factor
+                yield round(step * factor)
         step *= 10
 
 
@@ -161,12 +161,14 @@ _MANTISSAS = ((1,), (1, 2, 5), (1, 2, 3, 5, 7), (1, 1.5, 2, 3, 4, 5, 7),
 def grid(values: Sequence, keep, count: int) -> list:
     """At most ``count`` of ``values`` (ordered), with the first, the last and ``keep``.
 
-    Whole numbers in steps of one get round numbers: evenly spaced ones (1, 2 or 5
-    times a power of ten), or spaced by ratio (1, 2, 5, 10, ...) when the largest is
+    Whole numbers in steps of one get round numbers: evenly spaced ones (1, 2, 2.5
+    or 5 times a power of ten, none within half a step of the ends or ``keep``), or spaced by ratio (1, 2, 5, 10, ...) when the largest is
     more than 150 times the smallest. Other values are taken evenly by position.
 
     >>> grid(range(1, 105), 56, 12)
-    [1, 20, 40, 56, 60, 80, 100, 104]
+    [1, 10, 20, 30, 40, 50, 56, 70, 80, 90, 104]
+    >>> grid(range(2, 53), 52, 3)
+    [2, 25, 52]
     >>> grid(range(1, 2001), 100, 12)
     [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000]
     >>> grid(["a", "b", "c", "d", "e"], "b", 3)
@@ -185,7 +187,9 @@ def grid(values: Sequence, keep, count: int) -> list:
         candidates = []
         if low >= 1 and high / low > 150:
             candidates += [_log_grid(low, high, m) for m in reversed(_MANTISSAS)]
-        candidates += [[v for v in range(low, high + 1) if v % step == 0]
+        # round numbers, leaving out those within half a step of an end or the first value
+        candidates += [[v for v in range(low, high + 1) if v % step == 0
+                        and all(abs(v - end) >= step / 2 for end in ends if end != v)]
                        for step in _nice_steps(high - low)]
         for inner in candidates:
             chosen = sorted(ends | set(inner))
@@ -254,23 +258,6 @@ def state_allowances(picture_bytes: Sequence[int], max_states: int, budget: int)
         allowed[i] = max(1, min(max_states, int(share // max(picture_bytes[i], 1))))
         remaining -= allowed[i] * picture_bytes[i]
     return allowed
-
-
-def gray_order(sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every index tuple of a grid, each differing from the one before in one place by one.
-
-    So drawing them in this order moves one control at a time (one redraw each).
-
-    >>> list(gray_order([2, 3]))
-    [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]
-    """
-    if not sizes:
-        yield ()
-        return
-    *head, last = sizes
-    for k, prefix in enumerate(gray_order(head)):
-        for i in (range(last) if k % 2 == 0 else range(last - 1, -1, -1)):
-            yield (*prefix, i)
 
 
 # --- words for a figure ------------------------------------------------------------

@@ -147,6 +147,7 @@ class LivePanel(widgets.VBox):
         self.redraws = 0
         self._update: Update | None = None
         self._background = None  # (the layer it leaves out, the saved pixels)
+        self._quiet = False  # True while draw_afresh sets the controls
         row = widgets.HBox([*self.controls.values(), *buttons])
         super().__init__([row, self.output])
         for control in self.controls.values():
@@ -159,7 +160,23 @@ class LivePanel(widgets.VBox):
         return {name: control.value for name, control in self.controls.items()}
 
     def _on_change(self, change) -> None:
-        self.redraw()
+        if not self._quiet:
+            self.redraw()
+
+    def draw_afresh(self, **values) -> bytes:
+        """Set the controls named in ``values``, then draw once, on a new figure; return the PNG.
+
+        The picture a fresh figure gives for those values, whatever came before
+        (the static site draws each state of a panel with it).
+        """
+        self._quiet = True
+        try:
+            for name, value in values.items():
+                self.controls[name].value = value
+        finally:
+            self._quiet = False
+        self.rebuild()
+        return self.png()
 
     def redraw(self) -> None:
         """Draw the figure for the current values into the Output.
