@@ -100,7 +100,7 @@ body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
 /* Figures keep their proportions; a tap opens one shown smaller than drawn at full size. */
 .jp-OutputArea-output img { max-width: 100%; height: auto; }
 .jp-OutputArea-output img.cardlib-zoomed { max-width: none; width: auto; cursor: zoom-out; }
-.jp-OutputArea-output { overflow-x: auto; }
+.jp-OutputArea-output, .cardlib-figure-box { overflow-x: auto; }
 @media (hover: hover) { .jp-OutputArea-output img:not(.cardlib-zoomed) { cursor: zoom-in; } }
 /* Code scrolls sideways inside its block, as in JupyterLab, instead of being cut. */
 .jp-InputArea, .jp-InputArea-editor { overflow: visible; min-width: 0; }
@@ -112,6 +112,10 @@ body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
 .anim-buttons { display: flex; flex-wrap: wrap; gap: 2px; }
 .anim-buttons button { min-width: 40px; min-height: 36px; }
 .anim-slider { max-width: 100%; }
+@media (max-width: 800px) {
+  .cardlib-shrunk::after { content: "Tap the figure to see it at full size.";
+                           display: block; color: #555; font-size: 13px; font-style: italic; }
+}
 @media (max-width: 600px) {
   .jp-Cell { padding: 4px 2px; }
   .jp-RenderedHTMLCommon { padding-right: 4px; }

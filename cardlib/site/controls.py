@@ -71,14 +71,28 @@ PANEL_SCRIPT = """(function (root) {
 
 #: For the whole page: a tap (or click) on a figure shown smaller than it was
 #: drawn opens it at full size, to scroll sideways in its box; another tap
-#: shrinks it back. On a phone this is how a wide figure's text becomes legible.
-ZOOM_SCRIPT = """document.addEventListener('click', function (event) {
-  var img = event.target.closest && event.target.closest('.jp-OutputArea-output img');
-  if (!img) return;
-  if (img.classList.contains('cardlib-zoomed') || img.naturalWidth > img.clientWidth + 1) {
-    img.classList.toggle('cardlib-zoomed');
+#: shrinks it back. On a phone this is how a wide figure's text becomes legible;
+#: figures shown at less than 80% of their size get a hint under them (on narrow
+#: screens, through the class ``cardlib-shrunk`` on their box).
+ZOOM_SCRIPT = """(function () {
+  function shrunk(img) { return img.naturalWidth > 1.25 * img.clientWidth; }
+  function mark() {
+    document.querySelectorAll('.jp-OutputArea-output img').forEach(function (img) {
+      img.parentElement.classList.toggle(
+        'cardlib-shrunk', !img.classList.contains('cardlib-zoomed') && shrunk(img));
+    });
   }
-});"""
+  document.addEventListener('click', function (event) {
+    var img = event.target.closest && event.target.closest('.jp-OutputArea-output img');
+    if (!img) return;
+    if (img.classList.contains('cardlib-zoomed') || img.naturalWidth > img.clientWidth + 1) {
+      img.classList.toggle('cardlib-zoomed');
+      mark();
+    }
+  });
+  window.addEventListener('load', mark);
+  window.addEventListener('resize', mark);
+})();"""
 
 
 def _control_html(k: int, control: dict) -> str:
@@ -140,6 +154,7 @@ def panel_html(panel: dict) -> str:
     number = panel.get("panel", 0)
     return (f'<div class="cardlib-panel" data-panel="{number}">'
             f'<div class="cardlib-controls">{controls}{buttons}</div>'
-            f'{note}<img class="cardlib-figure" src="{src}" alt="{html.escape(alt)}">'
+            f'{note}<div class="cardlib-figure-box">'
+            f'<img class="cardlib-figure" src="{src}" alt="{html.escape(alt)}"></div>'
             f'<script type="application/json" class="cardlib-states">{payload}</script>'
             f"<script>{PANEL_SCRIPT}</script></div>")

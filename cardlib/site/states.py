@@ -162,8 +162,9 @@ def grid(values: Sequence, keep, count: int) -> list:
     """At most ``count`` of ``values`` (ordered), with the first, the last and ``keep``.
 
     Whole numbers in steps of one get round numbers: evenly spaced ones (1, 2, 2.5
-    or 5 times a power of ten, none within half a step of the ends or ``keep``), or spaced by ratio (1, 2, 5, 10, ...) when the largest is
-    more than 150 times the smallest. Other values are taken evenly by position.
+    or 5 times a power of ten, none within half a step of the ends or ``keep``),
+    or spaced by ratio (1, 2, 5, 10, ...) when the largest is more than 150
+    times the smallest. Other values are taken evenly by position.
 
     >>> grid(range(1, 105), 56, 12)
     [1, 10, 20, 30, 40, 50, 56, 70, 80, 90, 104]
