@@ -227,9 +227,9 @@ def test_a_detective_case_is_played_to_its_reveal(sites, browser):
         pytest.skip("no probability lab lesson")
     sites("lessons")
     view = _open(browser, "lessons", page)
-    reveal = view.locator('.cardlib-panel input[type="checkbox"]').first
-    root = view.locator(".cardlib-panel", has=reveal)
-    guess = root.locator("select").first
+    root = view.locator(".cardlib-panel").filter(
+        has=view.locator('input[type="checkbox"]')).first
+    reveal, guess = root.locator('input[type="checkbox"]'), root.locator("select").first
     guess.select_option(index=2)
     before = _shown(root)
     assert "it was" not in before["alt"] and "Your guess" not in before["alt"]
