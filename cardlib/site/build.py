@@ -219,13 +219,13 @@ def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
 
 
 _INTRO = (
-    "Each lesson was run once, top to bottom, to make these pages, and every figure a "
-    "slider, a list or a button can change was drawn then for each setting the page "
-    "offers: move the controls and the picture changes at once, with no network and no "
-    "Python. Where a control has too many settings, the page offers a selection of them "
-    "(a note under the figure says which). A tap on a figure shows it at full size. To "
-    "change the code or pick any setting, open the notebook in JupyterLab "
-    "(<code>make lab</code>)."
+    "Each lesson was run once, top to bottom, to make these pages. Every figure that a "
+    "slider, a list or a button changes was drawn then for each setting the page offers, "
+    "so moving a control shows the right picture at once, offline and with no Python "
+    "running. Where a control has more settings than a page can hold, it offers a "
+    "selection (the note under the figure lists it). A tap or click on a figure shown "
+    "smaller than drawn opens it at full size. To pick any setting or change the code, "
+    "open the notebook in JupyterLab (<code>make lab</code>)."
 )
 
 

@@ -13,7 +13,6 @@ import base64
 import hashlib
 import itertools
 import json
-import math
 import statistics
 import time
 import weakref
@@ -34,6 +33,7 @@ from .states import (
     describe_figure,
     grid,
     page_control,
+    page_note,
     state_allowances,
     webp_data_uri,
 )
@@ -164,37 +164,39 @@ def _click_chain(panel: LivePanel, button: widgets.Button, count: int) -> dict[s
     return moved
 
 
-def _explore_buttons(panel: LivePanel, controls: list[PageControl],
-                     max_states: int) -> tuple[list[dict], list[str]]:
-    """What each button does: the values of the number boxes it steps (filled in
-    ``controls``), as moves from one of their values to the next; and notes on
-    the buttons a page cannot offer."""
+def _page_values(panel: LivePanel, controls: list[PageControl],
+                 max_states: int) -> tuple[list[dict], list[str]]:
+    """Choose the values each control offers on the page (filled in ``controls``).
+
+    A button that steps number boxes (Reshuffle moves the seed) is clicked from
+    the first values to find theirs; the page's button then moves each of them
+    one place on, the last back to the first. Other buttons are left out, with
+    a note. Lists and check boxes keep every value; sliders get a grid when the
+    states would pass ``max_states`` (:func:`~cardlib.site.states.allocate`).
+    Returns the page's buttons and the notes.
+    """
     by_name = {c.name: c for c in controls}
-    moves, notes = [], []
+    stepping, notes = [], []
     for button in _buttons(panel):
         probe = _click_chain(panel, button, 2)
         if not probe or any(by_name[name].kind != "number" for name in probe):
             notes.append(f"{button.description} needs JupyterLab")
             continue
-        moves.append({"label": button.description, "tooltip": button.tooltip or "",
-                      "names": sorted(probe)})
+        stepping.append((button, sorted(probe)))
         for name in probe:
             by_name[name].driven_by.append(button.description)
     sizes = [None if c.driven_by else c.total or 1 for c in controls]
     fixed = [c.kind in ("select", "check") or (c.kind == "number" and not c.driven_by)
              for c in controls]
     counts = dict(zip(by_name, allocate(sizes, fixed, max_states)))
-    for move, button in zip(moves, [b for b in _buttons(panel)
-                                    if b.description in {m["label"] for m in moves}]):
-        chain = _click_chain(panel, button, max(counts[name] for name in move["names"]))
-        for name in move["names"]:
-            control = by_name[name]
-            control.values = chain[name]
-            control.labels = [str(v) for v in chain[name]]
-        # a click moves each of its controls one place on (the last one back to the first)
-        move["moves"] = {name: [(i + 1) % len(chain[name]) for i in range(len(chain[name]))]
-                         for name in move["names"]}
-        move["cycles"] = len(chain[move["names"][0]])
+    buttons = []
+    for button, names in stepping:
+        chain = _click_chain(panel, button, max(counts[name] for name in names))
+        for name in names:
+            by_name[name].values, by_name[name].labels = chain[name], list(map(str, chain[name]))
+        buttons.append({"label": button.description, "tooltip": button.tooltip or "",
+                        "moves": {name: [(i + 1) % len(chain[name])
+                                         for i in range(len(chain[name]))] for name in names}})
     for control in controls:
         if control.kind != "number" and len(control.values) > counts[control.name]:
             first = control.values[control.start]
@@ -202,29 +204,7 @@ def _explore_buttons(panel: LivePanel, controls: list[PageControl],
             control.labels = [control.labels[control.values.index(v)] for v in kept]
             control.values = kept
             control.start = kept.index(first)
-    return moves, notes
-
-
-def _page_note(controls: list[PageControl], moves: list[dict], notes: list[str]) -> str:
-    parts = [c.note() for c in controls if c.thinned and len(c.values) > 1]
-    fixed = [f"{c.label or c.name} = {c.labels[0]}" for c in controls
-             if c.kind == "number" and len(c.values) == 1]
-    text = ""
-    if parts:
-        text = "On this page: " + "; ".join(parts)
-        cycling = [m["label"] for m in moves]
-        if cycling:
-            text += f" ({' and '.join(cycling)} cycles through them)"
-        text += "."
-    if fixed:
-        text += f" Fixed on this page: {'; '.join(fixed)}."
-    for note in notes:
-        text += f" {note}."
-    return text.strip()
-
-
-def _caption(controls: list[PageControl], index: tuple[int, ...]) -> str:
-    return ", ".join(f"{c.label or c.name} = {c.labels[i]}" for c, i in zip(controls, index))
+    return buttons, notes
 
 
 #: The grids :func:`render_states` drew, by panel (for :func:`reference_pictures`).
@@ -245,39 +225,31 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES) -> dict:
     began = time.perf_counter()
     start = panel.values()
     controls = [page_control(name, control) for name, control in panel.controls.items()]
-    moves, notes = _explore_buttons(panel, controls, max_states)
-    sizes = [len(c.values) for c in controls]
+    buttons, notes = _page_values(panel, controls, max_states)
     pictures: dict[str, int] = {}
     images: list[str] = []
-    states: list = [None] * math.prod(sizes)
-    for index in itertools.product(*map(range, sizes)):
+    states: list[list] = []
+    for index in itertools.product(*(range(len(c.values)) for c in controls)):  # row-major
         png = panel.draw_afresh(**{c.name: c.values[i] for c, i in zip(controls, index)})
         key = hashlib.sha1(png).hexdigest()
         if key not in pictures:
             pictures[key] = len(images)
             images.append(webp_data_uri(png))
-        alt = f"{describe_figure(panel.figure)} Shown at {_caption(controls, index)}."
-        states[_flat(index, sizes)] = [pictures[key], alt]
+        shown_at = ", ".join(f"{c.label or c.name} = {c.labels[i]}"
+                             for c, i in zip(controls, index))
+        states.append([pictures[key], f"{describe_figure(panel.figure)} Shown at {shown_at}."])
     panel.draw_afresh(**start)
     _RENDERED[panel] = controls
     return {
         "model_id": panel.model_id,
         "controls": [c.as_json() for c in controls],
-        "buttons": [{k: m[k] for k in ("label", "tooltip", "moves")} for m in moves],
-        "note": _page_note(controls, moves, notes),
+        "buttons": buttons,
+        "note": page_note(controls, [b["label"] for b in buttons], notes),
         "states": states,
         "images": images,
         "count": len(states),
         "seconds": round(time.perf_counter() - began, 3),
     }
-
-
-def _flat(index: list[int], sizes: list[int]) -> int:
-    """The position of ``index`` in row-major order (the last control fastest)."""
-    flat = 0
-    for i, size in zip(index, sizes):
-        flat = flat * size + i
-    return flat
 
 
 def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_STATES,

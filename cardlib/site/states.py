@@ -26,6 +26,7 @@ from matplotlib.figure import Figure
 __all__ = [
     "PageControl",
     "page_control",
+    "page_note",
     "consecutive",
     "grid",
     "allocate",
@@ -80,6 +81,37 @@ class PageControl:
     def as_json(self) -> dict:
         return {"name": self.name, "label": self.label, "kind": self.kind,
                 "labels": self.labels, "total": self.total, "start": self.start}
+
+
+def page_note(controls: Sequence[PageControl], stepping: Sequence[str] = (),
+              notes: Sequence[str] = ()) -> str:
+    """The line under a panel: what the page offers where it offers less than JupyterLab.
+
+    ``stepping`` names the buttons that step number boxes, ``notes`` says what
+    else the page leaves out.
+
+    >>> n = PageControl("n", "cards", "range", [2, 25, 52], ["2", "25", "52"], 51)
+    >>> seed = PageControl("seed", "seed", "number", [1, 2, 3], ["1", "2", "3"], None)
+    >>> page_note([n, seed], ["Reshuffle"])
+    'On this page: cards = 2, 25, 52; seed = 1, 2, 3 (Reshuffle cycles through them).'
+    >>> fixed = PageControl("s", "seed", "number", [7], ["7"], None)
+    >>> page_note([fixed], [], ["Go needs JupyterLab"])
+    'Fixed on this page: seed = 7. Go needs JupyterLab.'
+    """
+    parts = [c.note() for c in controls if c.thinned and len(c.values) > 1]
+    fixed = [f"{c.label or c.name} = {c.labels[0]}" for c in controls
+             if c.kind == "number" and len(c.values) == 1]
+    text = ""
+    if parts:
+        text = "On this page: " + "; ".join(parts)
+        if stepping:
+            text += f" ({' and '.join(stepping)} cycles through them)"
+        text += "."
+    if fixed:
+        text += f" Fixed on this page: {'; '.join(fixed)}."
+    for note in notes:
+        text += f" {note}."
+    return text.strip()
 
 
 def consecutive(labels: Sequence[str]) -> bool:
