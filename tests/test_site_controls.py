@@ -158,6 +158,7 @@ def test_every_control_shows_the_right_picture(name, page, sites, browser):
         assert page_pixels.shape == kernel_pixels.shape
         assert (page_pixels == kernel_pixels).all(), f"panel {panel['panel']}: not the kernel's"
         assert _canvas_pixels_equal(root, kernel_pixels)
+    assert browser.failed_requests() == [] and browser.blocked == []
 
 
 def _position_of(root, k: int, kind: str, data: dict) -> int:
