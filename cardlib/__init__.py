@@ -7,10 +7,12 @@ tests/test_layers.py, keeps it so):
 The model (standard library and NumPy only; all randomness through ``rng.randrange``):
     checks      argument checks, one exception type per kind of mistake; the rng protocol
     cards       Card, the 52-, 54- and 56-card decks in brand-new order, Dou Di Zhu's order
-    shuffles    every shuffle of lessons 1-3, fair and unfair, and ``deal``
+    shuffles    every shuffle of lessons 1, 2, 4 and 5, fair and unfair, and ``deal``
+    orders      numbering the n! orders: factorial digits, unrank and rank
     riffle      the Gilbert-Shannon-Reeds riffle, rising sequences, exact distances
     hand        overhand, perfect faro and pile shuffles
     exact       exact outcome distributions by walking every random choice
+    tree        the same walk as a short recursive generator, for reading in a lesson
     guard       runs of someone else's shuffle: other randomness refused, endless runs stopped
     judge       is a learner's shuffle fair? a verdict, exactly, in plain words
     steps       step-by-step traces of the real algorithms, for step-throughs
@@ -20,6 +22,10 @@ The model (standard library and NumPy only; all randomness through ``rng.randran
     evidence    what simulated decks say next to the exact law (the lab, the detective)
     growth      list sizes and build times (lesson 5)
     timing      measured time against deck size, fitted slopes
+    costs       draws, card moves and key ties, counted exactly
+    draws       from random bits to a number below n: modulo, floats, their exact laws
+    peeking     how often a fair shuffle is called unfair when tested at every look
+    twister     the Mersenne Twister's state, read back from 624 outputs
 
 The pictures, ``cardlib.plots`` (matplotlib; data and axes in, axes out).
 

@@ -133,7 +133,7 @@ def sattolo_swaps(decks: np.ndarray, gen) -> None:
 
 
 def strides(decks: np.ndarray, gen) -> None:
-    """A random first card, then a fixed random step coprime to n (seed 001's idea)."""
+    """A random first card, then a fixed random step coprime to n (the Python article's idea)."""
     trials, n = decks.shape
     if n < 2:  # stride_shuffle draws nothing for these decks
         return

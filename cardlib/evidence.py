@@ -45,6 +45,9 @@ __all__ = [
     "detective_case",
     "ConvergenceResult",
     "convergence_result",
+    "p_value_text",
+    "REJECT_GRID",
+    "decks_to_reject",
 ]
 
 #: The numbers of decks at which the lab measures the largest card distance.
@@ -208,9 +211,61 @@ class ConvergenceResult:
 
 
 def convergence_result(decks, exact_matrix) -> ConvergenceResult:
-    """Follow the least even card through ``decks`` and test the decks as they accumulate."""
+    """Follow the least even card through ``decks`` and test the decks as they accumulate.
+
+    The tests start once every cell of the position counts expects 5 cards (5n
+    decks of n cards): below that the chi-square approximation does not hold.
+    """
     decks = np.asarray(decks)
     card = most_uneven_card(exact_matrix)
-    at = checkpoints(len(decks))
+    at = checkpoints(len(decks), first=5 * decks.shape[1])
     return ConvergenceResult(card, stats.landing_frequencies(decks, card),
                              np.asarray(exact_matrix, dtype=float)[card], at, p_values(decks, at))
+
+
+# --- p-values in words, and how many decks a test needs ----------------------------------
+
+
+def p_value_text(p: float) -> str:
+    """Return a p-value for print: two significant digits, and "< 1e-300" below float range.
+
+    A chi-square p-value that underflows to 0.0 is not zero: it is smaller than
+    the smallest number a float holds near there.
+
+    >>> p_value_text(0.0231), p_value_text(1.8e-80), p_value_text(0.0)
+    ('0.023', '1.8e-80', '< 1e-300')
+    """
+    p = float(p)
+    if not 0 <= p <= 1:
+        raise ValueError(f"a p-value is between 0 and 1, got {p}")
+    return "< 1e-300" if p < 1e-300 else f"{p:.2g}"
+
+
+#: The numbers of decks at which :func:`decks_to_reject` runs the test.
+REJECT_GRID = (100, 150, 200, 300, 500, 700, 1000, 1500, 2000, 3000, 5000, 7000, 10_000)
+
+
+def decks_to_reject(shuffle: Callable, n: int, seeds: Sequence[int], level: float = 0.001,
+                    grid: Sequence[int] = REJECT_GRID) -> list[int | None]:
+    """For each seed: the fewest decks in ``grid`` at which the lab's test gives p < ``level``.
+
+    The decks of one seed are simulated once; the test (:func:`order_test`, as in
+    the lab's title) runs on the first t of them for each t in ``grid``, in
+    order. None means the test never rejected within the grid.
+
+    >>> from cardlib.shuffles import knuth_shuffle, naive_swap_shuffle
+    >>> decks_to_reject(naive_swap_shuffle, 4, seeds=[0, 1])
+    [1500, 1000]
+    >>> decks_to_reject(knuth_shuffle, 4, seeds=[0], grid=[100, 1000])
+    [None]
+    """
+    if not 0 < level < 1:
+        raise ValueError(f"level must be between 0 and 1, got {level}")
+    grid = sorted(whole_number("a number of decks", t, minimum=1) for t in grid)
+    if not grid:
+        raise ValueError("decks_to_reject needs at least one number of decks in grid")
+    found: list[int | None] = []
+    for seed in seeds:
+        decks = stats.simulate(shuffle, n, grid[-1], seed=seed)
+        found.append(next((t for t in grid if order_test(decks[:t])[0].p_value < level), None))
+    return found

@@ -40,6 +40,14 @@ __all__ = [
     "pile_by_comprehension",
     "time_builds",
     "time_per_append",
+    "RULES",
+    "new_capacity",
+    "rule_capacities",
+    "extended_capacity",
+    "total_copies",
+    "fixed_cost_fit",
+    "POP_PLACES",
+    "time_pops",
 ]
 
 #: Bytes of an empty list object on this interpreter (56 on 64-bit CPython 3.11).
@@ -201,3 +209,136 @@ def time_per_append(lengths: Sequence[int], repeat: int = 9) -> list[float]:
             seconds = timeit.timeit(lambda n=n: build(n), number=number)
             best[i] = min(best[i], seconds / (number * n))
     return [1e9 * seconds for seconds in best]
+
+
+# --- the rule behind the measurements, then and now ---------------------------------
+
+#: The growth rules of CPython's ``list_resize``: "3.9" (3.9 and later) and "3.7" (3.7, 3.8).
+RULES = ("3.9", "3.7")
+
+
+def new_capacity(newsize: int, oldsize: int | None = None, rule: str = "3.9") -> int:
+    """Return the capacity ``list_resize`` gives a list too full to grow from oldsize to newsize.
+
+    3.9 and later: n + n // 8 + 6, rounded down to a multiple of 4, but when the
+    list grows by more than that spare room at once (``extend`` with many
+    elements), just n rounded up to a multiple of 4. 3.7 and 3.8: n + n // 8 + 3
+    below 9 elements, + 6 from 9 on, with no second branch. ``oldsize``
+    defaults to ``newsize - 1`` (one append).
+
+    >>> new_capacity(17), new_capacity(17, rule="3.7"), new_capacity(100, oldsize=0)
+    (24, 25, 100)
+    """
+    newsize = whole_number("newsize", newsize)
+    oldsize = max(newsize - 1, 0) if oldsize is None else whole_number("oldsize", oldsize)
+    if rule not in RULES:
+        raise ValueError(f"rule must be one of {RULES}, not {rule!r}")
+    if newsize == 0:
+        return 0
+    if rule == "3.7":
+        return newsize + (newsize >> 3) + (3 if newsize < 9 else 6)
+    room = (newsize + (newsize >> 3) + 6) & ~3
+    if newsize - oldsize > room - newsize:  # a big step: no over-allocation
+        room = (newsize + 3) & ~3
+    return room
+
+
+def rule_capacities(n: int, rule: str = "3.9") -> list[int]:
+    """Return the capacity after 0, 1, ..., n appends if ``list_resize`` follows ``rule``.
+
+    >>> sorted(set(rule_capacities(80, rule="3.7")))
+    [0, 4, 8, 16, 25, 35, 46, 58, 72, 88]
+    """
+    n = _check_n(n)
+    capacities, room = [0], 0
+    for length in range(1, n + 1):
+        if length > room:
+            room = new_capacity(length, length - 1, rule)
+        capacities.append(room)
+    return capacities
+
+
+def extended_capacity(n: int, start: int = 4) -> int:
+    """Return the measured capacity of a list of ``start`` elements after ``extend`` with n more.
+
+    (``start`` is at least 1: CPython sizes an *empty* list's first extend another way.)
+
+    >>> extended_capacity(0)
+    4
+    """
+    n = _check_n(n)
+    grown: list = [None] * whole_number("start", start, minimum=1)
+    grown.extend([None] * n)
+    return capacity(sys.getsizeof(grown))
+
+
+def total_copies(n: int, step: int | None = None, rule: str = "3.9") -> int:
+    """Return the elements copied by n appends if every resize copied the whole list.
+
+    ``step=None``: the capacity follows CPython's ``rule``; ``step=s``: it grows
+    by s slots each time (the counter-example: about n^2 / (2 s) copies in all).
+
+    >>> total_copies(10, step=4)   # resizes at lengths 1, 5, 9 copy 0, 4 and 8
+    12
+    """
+    n = _check_n(n)
+    if step is not None:
+        step = whole_number("step", step, minimum=1)
+    copies, room = 0, 0
+    for length in range(1, n + 1):
+        if length > room:
+            copies += length - 1
+            room = room + step if step is not None else new_capacity(length, length - 1, rule)
+    return copies
+
+
+def fixed_cost_fit(lengths: Sequence[int], nanoseconds: Sequence[float]) -> tuple[float, float]:
+    """Fit time per append = a + b / n by least squares; return (a, b) in nanoseconds.
+
+    ``a`` is the cost of one append, ``b`` the fixed cost of a whole build (the
+    call, making the list, starting the loop) shared among its n appends.
+
+    >>> a, b = fixed_cost_fit([10, 100, 1000], [13.0, 4.0, 3.1])
+    >>> round(a, 2), round(b, 1)
+    (3.0, 100.0)
+    """
+    if len(lengths) != len(nanoseconds) or len(lengths) < 2:
+        raise ValueError("fixed_cost_fit needs at least two lengths, one time for each")
+    x = [1 / whole_number("n", n, minimum=1) for n in lengths]
+    y = [float(t) for t in nanoseconds]
+    mean_x, mean_y = sum(x) / len(x), sum(y) / len(y)
+    spread = sum((xi - mean_x) ** 2 for xi in x)
+    if spread == 0:
+        raise ValueError("fixed_cost_fit needs at least two different lengths")
+    b = sum((xi - mean_x) * (yi - mean_y) for xi, yi in zip(x, y)) / spread
+    return mean_y - b * mean_x, b
+
+
+# --- removing: what pick-and-remove pays ------------------------------------------------
+
+#: Where :func:`time_pops` removes: the front, the middle, the end of the list.
+POP_PLACES = ("front", "middle", "end")
+
+
+def time_pops(lengths: Sequence[int], number: int = 2000,
+              repeat: int = 5) -> dict[str, list[float]]:
+    """Return the best time in nanoseconds of one ``pop`` from a list of about n elements.
+
+    For each n in ``lengths`` and each place (front ``pop(0)``, middle ``pop(len // 2)``,
+    end ``pop()``), ``number`` pops run on a list of n + ``number`` elements, so the
+    list holds between n and 2n elements (n at least ``number``). The best of
+    ``repeat`` rounds is kept; the places and lengths take turns in each round.
+    """
+    number = whole_number("number", number, minimum=1)
+    repeat = whole_number("repeat", repeat, minimum=1)
+    lengths = [_check_n(n) for n in lengths]
+    statements = {"front": "grown.pop(0)", "middle": "grown.pop(len(grown) // 2)",
+                  "end": "grown.pop()"}
+    best = {place: [float("inf")] * len(lengths) for place in POP_PLACES}
+    for _ in range(repeat):
+        for i, n in enumerate(lengths):
+            for place in POP_PLACES:
+                seconds = timeit.timeit(statements[place], number=number,
+                                        setup=f"grown = [None] * {n + number}")
+                best[place][i] = min(best[place][i], 1e9 * seconds / number)
+    return best

@@ -46,6 +46,8 @@ __all__ = [
     "multiplicative_order",
     "faro_order",
     "repeats_to_restore",
+    "elmsley_sequence",
+    "move_top_card",
     "OVERHAND_MAX_CARDS",
     "overhand_position_law",
     "OverhandAfter",
@@ -188,6 +190,33 @@ def faro_order(n: int, kind: str = "out") -> int:
         raise ValueError(f"kind must be 'out' or 'in', not {kind!r}")
     return multiplicative_order(2, n - 1 if kind == "out" else n + 1)
 
+
+def elmsley_sequence(k: int) -> list[str]:
+    """Return the perfect faros that move the top card down k places (Alex Elmsley's rule).
+
+    Write k in binary; read it from the left: an in-shuffle for each 1, an
+    out-shuffle for each 0. With the top card j places from the top, an
+    out-shuffle puts it 2j places down and an in-shuffle 2j + 1 (while j is
+    in the top half), so the binary digits of k are built one by one.
+
+    >>> elmsley_sequence(6), elmsley_sequence(0)
+    (['in', 'in', 'out'], [])
+    """
+    k = whole_number("k", k)
+    return ["in" if bit == "1" else "out" for bit in format(k, "b")] if k else []
+
+
+def move_top_card(deck, k: int) -> list:
+    """Return a new list: the faros of :func:`elmsley_sequence` applied, the top card k places down.
+
+    >>> move_top_card("ABCDEFGH", 3)   # H, the top card, now has 3 cards above it
+    ['G', 'E', 'C', 'A', 'H', 'F', 'D', 'B']
+    """
+    cards = list(deck)
+    k = whole_number("k", k, maximum=max(len(cards) - 1, 0))
+    for kind in elmsley_sequence(k):
+        cards = faro(cards, kind)
+    return cards
 
 class _NoRandomness:
     """An rng that refuses every draw, for shuffles that must be deterministic."""

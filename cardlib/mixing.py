@@ -35,6 +35,7 @@ __all__ = [
     "position_distances",
     "sample_position_distance",
     "largest_card_distance",
+    "worst_card_distances",
 ]
 
 #: Repeated shuffles are followed exactly on at most this many orders (7! = 5040).
@@ -194,3 +195,23 @@ def largest_card_distance(matrix) -> float:
     0.25
     """
     return max(position_distance(row) for row in np.asarray(matrix, dtype=float))
+
+
+def worst_card_distances(law: Sequence[Sequence[float]], max_shuffles: int) -> np.ndarray:
+    """Return the worst-card distance (:func:`largest_card_distance`) after 0..max_shuffles steps.
+
+    ``law[i][j]`` is the chance that one shuffle moves the card at position i to j;
+    row i of its k-th power is where card i is after k shuffles.
+
+    >>> worst_card_distances([[0.5, 0.5], [0.5, 0.5]], 2).tolist()
+    [0.5, 0.0, 0.0]
+    """
+    matrix = np.asarray(law, dtype=float)
+    max_shuffles = whole_number("max_shuffles", max_shuffles, maximum=10**5)
+    n = matrix.shape[0]
+    power = np.eye(n)
+    distances = np.empty(max_shuffles + 1)
+    for k in range(max_shuffles + 1):
+        distances[k] = 0.5 * np.abs(power - 1 / n).sum(axis=1).max()
+        power = power @ matrix
+    return distances

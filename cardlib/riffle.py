@@ -51,6 +51,8 @@ __all__ = [
     "merge_state",
     "riffle",
     "riffles",
+    "a_shuffle",
+    "a_shuffle_probability",
     "rising_sequences",
     "count_rising_sequences",
     "eulerian",
@@ -209,6 +211,68 @@ def riffles(deck, k: int, rng=None) -> list:
     for _ in range(k):
         cards = riffle(cards, rng)
     return cards
+
+
+def a_shuffle(deck, a: int, rng=None) -> list:
+    """Return a new list after one a-shuffle (Bayer and Diaconis); the input is left unchanged.
+
+    *Cut* into a packets by a multinomial: every card draws ``rng.randrange(a)``
+    and the counts of the values are the packet sizes, the bottom packet first.
+    *Drop* from the bottom of a packet with probability proportional to the
+    cards left in it, as the riffle does with two stacks; once only one
+    packet is left, it goes on top as it is. A 2-shuffle is the riffle: for
+    a = 2 the draws are exactly :func:`riffle`'s (a draw of 1 puts a card in
+    stack 1, the bottom packet). An a-shuffle followed by a b-shuffle has the
+    law of one ab-shuffle, so k riffles are one 2^k-shuffle.
+
+    >>> a_shuffle("ABCDEFGH", 2, rng=7) == riffle("ABCDEFGH", rng=7)
+    True
+    >>> a_shuffle("ABCDEFGH", 3, rng=1)  # packets A, BCDE, FGH
+    ['F', 'G', 'B', 'A', 'H', 'C', 'D', 'E']
+    """
+    a = whole_number("a", a, minimum=1)
+    rng = as_rng(rng)
+    cards = list(deck)
+    counts = Counter(rng.randrange(a) for _ in cards)
+    # Only non-empty packets matter; the highest value counts towards the bottom one.
+    sizes = [counts[value] for value in sorted(counts, reverse=True)]
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    left = list(sizes)
+    pile: list = []
+    # Invariant: packet i still holds its top left[i] cards; pile holds the drops so far.
+    while sum(size > 0 for size in left) > 1:
+        x = rng.randrange(sum(left))  # packet i for left[i] of the sum(left) values
+        i = 0
+        while x >= left[i]:
+            x -= left[i]
+            i += 1
+        pile.append(cards[starts[i] + sizes[i] - left[i]])
+        left[i] -= 1
+    for i, size in enumerate(left):
+        pile.extend(cards[starts[i] + sizes[i] - size:starts[i] + sizes[i]])
+    return pile
+
+
+def a_shuffle_probability(perm: Sequence[int], a: int) -> Fraction:
+    """Return the exact chance that one a-shuffle of the sorted deck gives ``perm``.
+
+    C(a + n - r, n) / a^n, r the rising sequences of perm (Bayer and Diaconis):
+    an a-shuffle is the same as giving every card a digit 0..a-1 at random and
+    sorting the cards by digit; the orders that give perm are counted by stars
+    and bars. With a = 2^k this is :func:`probability` after k riffles.
+
+    >>> a_shuffle_probability([2, 1, 0], 4) == probability([2, 1, 0], 2)
+    True
+    >>> a_shuffle_probability([0, 1, 2], 1)
+    Fraction(1, 1)
+    """
+    a = whole_number("a", a, minimum=1)
+    n = len(perm)
+    if n > MAX_CARDS:
+        raise ValueError(f"a deck of {n} cards is more than the limit of {MAX_CARDS} cards")
+    if a > 2**MAX_RIFFLES:
+        raise ValueError(f"a = {a} packets is more than the limit of 2^{MAX_RIFFLES}")
+    return Fraction(math.comb(a + n - count_rising_sequences(perm), n), a**n)
 
 
 # --- rising sequences --------------------------------------------------------

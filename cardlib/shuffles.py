@@ -38,6 +38,9 @@ __all__ = [
     "poker_1999_shuffle",
     "deal",
     "BRUTE_FORCE_LIMIT",
+    "random_key_shuffle",
+    "inside_out_shuffle",
+    "float_knuth_shuffle",
 ]
 
 #: brute_force_shuffle lists all n! orders, so it refuses decks above this size.
@@ -249,4 +252,67 @@ def poker_1999_shuffle(deck: MutableSequence, rng=None) -> None:
         return
     for i in range(n):
         j = rng.randrange(n - 1)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def random_key_shuffle(deck, rng=None, m: int = 2**53) -> list:
+    """Return the deck sorted by random keys drawn with ``rng.randrange(m)``; fair up to ties.
+
+    ``sorted(deck, key=lambda card: random.random())`` is this shuffle with
+    m = 2**53, since ``random.random()`` is k / 2**53 for a uniform k. Python's
+    sort is stable, so cards with equal keys keep their order: the starting
+    order gains the probability of a tie (see :func:`cardlib.costs.key_tie_probability`).
+
+    >>> random_key_shuffle("ABCD", rng=3)
+    ['A', 'D', 'C', 'B']
+    >>> random_key_shuffle("ABCD", rng=3, m=1)   # every key 0: a tie, nothing moves
+    ['A', 'B', 'C', 'D']
+    """
+    rng = as_rng(rng)
+    m = whole_number("m", m, minimum=1)
+    cards = list(deck)
+    keys = [rng.randrange(m) for _ in cards]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+
+
+def inside_out_shuffle(deck, rng=None) -> list:
+    """Return a new shuffled list, built in one pass over the input (which is left unchanged).
+
+    The "inside-out" form of Knuth's swaps: card i goes to a random place j
+    among the first i + 1, and the card that was at j moves to the end. It
+    needs no copy first and works on any iterable.
+
+    >>> inside_out_shuffle("ABCDE", rng=2)
+    ['C', 'E', 'D', 'B', 'A']
+    """
+    rng = as_rng(rng)
+    shuffled: list = []
+    # Invariant: shuffled is a uniform random order of the first i cards.
+    for i, card in enumerate(deck):
+        j = rng.randrange(i + 1)
+        shuffled.append(card)
+        shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+    return shuffled
+
+
+def float_knuth_shuffle(deck: MutableSequence, rng=None, bits: int = 53) -> None:
+    """Knuth's swaps with ``j = int(random() * (i + 1))``; shuffle in place. Slightly unfair!
+
+    ``random()`` is k / 2**bits with k = ``rng.randrange(2**bits)``; with 53 bits
+    that is exactly what ``random.random()`` returns, and j is computed with
+    the same float arithmetic. The 2**bits values of k cannot split evenly over
+    i + 1 positions unless i + 1 is a power of 2. This is how
+    ``random.shuffle(x, random)`` chose j until Python 3.11 removed the argument.
+
+    >>> deck = [0, 1, 2, 3]
+    >>> float_knuth_shuffle(deck, rng=5)
+    >>> sorted(deck)
+    [0, 1, 2, 3]
+    """
+    in_place("float_knuth_shuffle", deck)
+    bits = whole_number("bits", bits, minimum=1, maximum=53)
+    rng = as_rng(rng)
+    scale = 2.0**-bits  # exact: k * scale is the float k / 2**bits
+    for i in reversed(range(1, len(deck))):
+        j = int(rng.randrange(2**bits) * scale * (i + 1))
         deck[i], deck[j] = deck[j], deck[i]

@@ -31,6 +31,7 @@ __all__ = [
     "pick_and_remove_steps",
     "SwapStep",
     "knuth_steps",
+    "same_draws_steps",
 ]
 
 
@@ -207,3 +208,22 @@ def knuth_steps(deck: Sequence, rng=None) -> list[SwapStep]:
     if steps[-1].deck != final:
         raise AssertionError("replaying knuth_shuffle did not reproduce its result")
     return steps
+
+
+def same_draws_steps(deck: Sequence, rng=None) -> list[tuple[PickStep, SwapStep]]:
+    """Run pick-and-remove and Knuth's swaps on ``deck`` with the *same* random answers.
+
+    Both ask for ``randrange(n)``, ``randrange(n - 1)``, ... so the answers
+    that one run of :func:`~cardlib.shuffles.pick_and_remove` received are
+    replayed into both; Knuth's swaps use the first n - 1 of them. Returns the
+    states side by side, step 0 (nothing drawn) to step n - 1.
+
+    >>> steps = same_draws_steps("ABC", rng=7)
+    >>> [("".join(p.new_pile), "".join(s.deck)) for p, s in steps]
+    [('', 'ABC'), ('B', 'ACB'), ('BA', 'CAB')]
+    """
+    recorder = RecordingRng(rng)
+    pick_and_remove(list(deck), rng=recorder)
+    picks = pick_and_remove_steps(deck, rng=ReplayRng(recorder.draws))
+    swaps = knuth_steps(deck, rng=ReplayRng(recorder.draws))
+    return list(zip(picks, swaps))

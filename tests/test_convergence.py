@@ -139,7 +139,8 @@ def test_plots_draw_what_they_are_given():
         "a: fitted slope 1.00", "b: fitted slope 2.00"]
     plots.convergence(axes[1], np.full((50, 3), 1 / 3), [1 / 3] * 3)
     plots.p_value_trail(axes[2], [10, 100], [0.5, 0.0])
-    assert axes[2].lines[0].get_ydata()[-1] == 1e-20  # p = 0 drawn on the floor
+    assert list(axes[2].lines[0].get_ydata()) == [0.5, 0.0]  # on a linear axis
+    assert list(axes[2].lines[2].get_ydata()) == [0.0]  # the one alarm, in its own colour
     plots.cycle_bars(axes[3], {"x": {1: 0.5, 2: 0.5}, "y": {1: 1.0, 2: 0.0}})
     assert len(axes[3].patches) == 4
     plt.close(fig)

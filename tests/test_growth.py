@@ -107,6 +107,9 @@ def test_growth_pictures_draw_their_data():
     assert "b is fastest, 2.0× faster than a" in ax.get_title()
 
     fig, ax = plt.subplots()
-    GP.cost_per_append(ax, [10, 100], [30.0, 25.0], [1.0, 5.0], "test")
-    assert len(fig.axes) == 2
+    GP.append_times(ax, [10, 100], [30.0, 25.0], 24.4, 56.0, "test")
+    assert "from 10 to 100 appends" in ax.get_title() and len(fig.axes) == 1
+    fig, ax = plt.subplots()
+    GP.copies_per_append_curves(ax, [10, 100], {"1/8": [1.0, 5.0], "+16": [1.0, 3.0]})
+    assert [line.get_label() for line in ax.get_lines()] == ["1/8", "+16"]
     plt.close("all")

@@ -77,3 +77,17 @@ def test_timing_panel_redraws_at_both_ends_of_its_slider():
     assert slider.options[0] == 64  # the fit needs 4 sizes: 8, 16, 32, 64
     with pytest.raises(ValueError, match="at least 4 sizes"):
         timing_panel(Timings([1, 2], {"a": [1.0, 2.0]}))
+
+
+def test_timing_panel_per_card_shows_an_n_squared_shuffle_rising_and_an_n_one_flat():
+    from cardlib.widgets import timing_panel
+
+    sizes = doubling_sizes(8, 1024)
+    times = {"square": [n**2 * 1e-9 for n in sizes], "line": [n * 1e-7 for n in sizes]}
+    panel = timing_panel(Timings(sizes, times), per_card=True)
+    ax = panel.figure.axes[0]
+    assert ax.get_title() == ("Time per card, fitted up to 1,024 cards:\nsquare grows like "
+                              "$n^{1.0}$, line grows like $n^{0.0}$")
+    line = ax.lines[2]  # the measured points of "line", divided by n: all the same
+    assert list(line.get_ydata()) == pytest.approx([1e-7] * len(sizes))
+    assert ax.get_ylabel() == "time per card (log scale)"

@@ -14,6 +14,9 @@ a simulation, never calls ``plt.show()`` and never changes ``rcParams``.
     steps       one step of pick-and-remove or of Knuth's swaps
     riffle      cuts, merges, rising sequences, distance curves
     growth      list sizes and append costs
+    hand        hand shuffles: packets, hands, faros, mixing curves, Dou Di Zhu deals
+    lab         the probability lab: bias matrices side by side, decks a test needs
+    tree        a shuffle's tree of random choices, leaves coloured by order
     judge       the judge's verdict on a shuffle, as a bias matrix
 """
 
@@ -38,12 +41,24 @@ from .evidence import (
     p_value_trail,
 )
 from .growth import (
+    append_times,
     build_times,
-    cost_per_append,
+    copies_per_append_curves,
     size_steps,
+)
+from .hand import (
+    card_rows,
+    deal_rates,
+    faro_orders,
+    faro_stripes,
+    mixing_curves,
 )
 from .judge import (
     verdict_bias,
+)
+from .lab import (
+    bias_grid,
+    rejection_bars,
 )
 from .laws import (
     cycle_bars,
@@ -59,14 +74,17 @@ from .riffle import (
     rising_growth,
     rising_picture,
     rising_scatter,
+    top_card_and_deck,
 )
 from .steps import (
     KNUTH_FIGSIZE,
     MAX_STEP_CARDS,
     PICK_FIGSIZE,
+    TWIN_FIGSIZE,
     check_step_size,
     draw_knuth_step,
     draw_pick_step,
+    draw_twin_step,
 )
 from .style import (
     BIAS_CMAP,
@@ -90,6 +108,10 @@ from .style import (
 )
 from .timing import (
     timing_loglog,
+)
+from .tree import (
+    choice_tree,
+    order_name,
 )
 
 __all__ = [
@@ -132,6 +154,8 @@ __all__ = [
     "check_step_size",
     "draw_pick_step",
     "draw_knuth_step",
+    "TWIN_FIGSIZE",
+    "draw_twin_step",
     "SEQUENCE_COLOURS",
     "cut_bars",
     "STACK_COLOURS",
@@ -140,9 +164,20 @@ __all__ = [
     "rising_picture",
     "rising_growth",
     "distance_curve",
+    "top_card_and_deck",
     "position_heatmap",
     "size_steps",
-    "cost_per_append",
+    "append_times",
+    "copies_per_append_curves",
     "build_times",
+    "card_rows",
+    "faro_stripes",
+    "faro_orders",
+    "mixing_curves",
+    "deal_rates",
+    "bias_grid",
+    "rejection_bars",
+    "order_name",
+    "choice_tree",
     "verdict_bias",
 ]

@@ -53,10 +53,11 @@ def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = Tru
     step = 1 if n <= 13 else 5 if n <= 60 else 10
     ax.set_xticks(range(0, n, step))
     ax.set_yticks(range(0, n, step))
-    ax.tick_params(labelsize=11)
+    ax.tick_params(labelsize=12)
     if title:
         ax.set_title(title, fontsize=13)
     if colorbar:
         bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
-        bar.set_label(f"probability (white = fair = 1/{n})", fontsize=11)
+        bar.set_label(f"probability (white = fair = 1/{n})", fontsize=12)
+        bar.ax.tick_params(labelsize=12)
     return ax

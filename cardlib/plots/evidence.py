@@ -26,13 +26,15 @@ def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | No
     trials = rows + 1
     for j, colour in zip(range(frequencies.shape[1]), itertools.cycle(LINE_COLOURS)):
         ax.semilogx(trials, frequencies[rows, j], color=colour, linewidth=1.6,
-                    label=f"position {j}: exact {float(exact_row[j]):.4f}")
+                    label=f"{j}: {float(exact_row[j]):.4f}")
         ax.axhline(float(exact_row[j]), color=colour, linestyle=":", linewidth=2)
     plain_log_ticks(ax.xaxis)
     ax.set_ylim(-0.01, min(1, 2.2 * max(float(max(exact_row)), 1e-9)))
-    ax.set_xlabel("number of shuffles (log scale)", fontsize=12)
-    ax.set_ylabel(f"fraction with card {card} at the position", fontsize=12)
-    ax.legend(fontsize=10, loc="upper right", ncol=2)
+    ax.set_xlabel("number of shuffles (log scale)", fontsize=13)
+    ax.set_ylabel(f"fraction of shuffles\nwith card {card} there", fontsize=13)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0,
+              title="position: exact", title_fontsize=12)
     if title:
         ax.set_title(title, fontsize=13)
     return ax
@@ -40,20 +42,30 @@ def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | No
 
 def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
                   level: float = 0.01, title: str | None = None) -> Axes:
-    """Draw chi-square p-values against the number of shuffles, with a significance level."""
-    floor = 1e-20
-    shown = np.maximum(np.asarray(p_values, dtype=float), floor)
-    ax.loglog(trials, shown, "o-", color=OKABE_ITO["blue"], linewidth=2, markersize=5)
-    ax.axhline(level, color=OKABE_ITO["vermillion"], linestyle="--", linewidth=1.5,
-               label=f"p = {level}: below it, call the shuffle unfair")
-    ax.legend(fontsize=10, loc="center left")
+    """Draw chi-square p-values against the number of shuffles, each test a dot, on a linear axis.
+
+    A fair shuffle's p-value wanders over the whole range from 0 to 1; dots
+    below ``level`` (dashed) are alarms, drawn in vermillion. The last test,
+    the one planned in advance, is ringed: only it decides.
+    """
+    p_values = np.asarray(p_values, dtype=float)
+    trials = np.asarray(trials)
+    ax.semilogx(trials, p_values, "-", color=OKABE_ITO["blue"], linewidth=1.5, zorder=1)
+    low = p_values < level
+    ax.plot(trials[~low], p_values[~low], "o", color=OKABE_ITO["blue"], markersize=6,
+            label="a look: the p-value so far")
+    ax.plot(trials[low], p_values[low], "o", color=OKABE_ITO["vermillion"], markersize=7,
+            label=f"an alarm: p below {level}")
+    ax.plot(trials[-1:], p_values[-1:], "o", markersize=16, markerfacecolor="none",
+            markeredgecolor="black", markeredgewidth=2, label="the test planned in advance")
+    ax.axhline(level, color=OKABE_ITO["vermillion"], linestyle="--", linewidth=1.5)
     plain_log_ticks(ax.xaxis)
-    ax.set_ylim(floor / 3, 3)
-    ticks = [1e-20, 1e-15, 1e-10, 1e-5, 0.01, 1]
-    ax.set_yticks(ticks, [f"{t:g}" for t in ticks])
-    ax.yaxis.set_minor_locator(NullLocator())  # 20 decades of minor ticks cost time, say nothing
-    ax.set_xlabel("number of shuffles (log scale)", fontsize=12)
-    ax.set_ylabel(f"chi-square p-value (log; floor {floor:g})", fontsize=12)
+    ax.set_ylim(-0.03, 1.03)
+    ax.yaxis.set_minor_locator(NullLocator())
+    ax.set_xlabel("number of shuffles (log scale)", fontsize=13)
+    ax.set_ylabel("chi-square p-value", fontsize=13)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
     if title:
         ax.set_title(title, fontsize=13)
     return ax
@@ -70,12 +82,11 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.plot(*curve, "o-", color=OKABE_ITO["vermillion"], linewidth=2.5, label=name)
-    ax.plot(*fair_curve, "s--", color=OKABE_ITO["blue"],
-            label="Knuth's swaps (fair): sampling noise")
+    ax.plot(*fair_curve, "s--", color=OKABE_ITO["blue"], label="fair: noise only")
     if exact_distance is not None and exact_distance > 1e-12:
-        ax.axhline(exact_distance, color="black", linestyle=":", linewidth=2,
-                   label="exact distance of this algorithm")
-    ax.legend(fontsize=10, loc="lower left")
+        ax.axhline(exact_distance, color="black", linestyle=":", linewidth=2, label="exact")
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="lower left")
     return ax
 
 
@@ -97,5 +108,5 @@ def order_count_band(ax: Axes, counts: Sequence[int], trials: int) -> Axes:
     ax.set_yticks(ticks, [str(t) for t in ticks])
     ax.minorticks_off()
     ax.set_title(f"{sum(c > 0 for c in counts)} of the {orders} orders appeared", fontsize=13)
-    ax.legend(fontsize=11, loc="upper right")
+    ax.legend(fontsize=12, loc="upper right")
     return ax

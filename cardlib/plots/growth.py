@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from matplotlib.axes import Axes
 
 from ..growth import Growth
-from .style import OKABE_ITO
+from .style import OKABE_ITO, plain_log_ticks
 
-__all__ = ["size_steps", "cost_per_append", "build_times"]
+__all__ = ["size_steps", "append_times", "copies_per_append_curves", "build_times"]
 
 
 def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
@@ -35,33 +36,58 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
             last = g.length
     for g in labelled:
         ax.annotate(f"room for {g.new_capacity}", (g.length, appended[g.length]),
-                    textcoords="offset points", xytext=(-4, 8), ha="right", fontsize=9)
+                    textcoords="offset points", xytext=(-4, 8), ha="right", fontsize=12)
     ax.margins(y=0.12)  # headroom for the top label
-    ax.set_xlabel("length of the list (elements)", fontsize=12)
-    ax.set_ylabel("sys.getsizeof (bytes)", fontsize=12)
+    ax.set_xlabel("length of the list (elements)", fontsize=13)
+    ax.set_ylabel("sys.getsizeof (bytes)", fontsize=13)
+    ax.tick_params(labelsize=12)
     ax.set_title(f"{version}: append grows the list in steps, [None] * n exactly",
-                 fontsize=13)
-    ax.legend(fontsize=11, loc="upper left")
+                 fontsize=14)
+    ax.legend(fontsize=12, loc="upper left")
     return ax
 
 
-def cost_per_append(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[float],
-                    copies: Sequence[float], version: str) -> Axes:
-    """Plot measured time per append and worst-case copies per append against the list length."""
-    ax.plot(lengths, nanoseconds, "o-", color=OKABE_ITO["blue"], label="measured time per append")
+def append_times(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[float],
+                 per_append: float, fixed: float, version: str) -> Axes:
+    """Plot the measured time per append against n, with the fit per_append + fixed / n."""
+    ax.plot(lengths, nanoseconds, "o", color=OKABE_ITO["blue"], markersize=8,
+            label="measured: best time per append over n appends")
+    smooth = np.geomspace(min(lengths), max(lengths), 200)
+    ax.plot(smooth, per_append + fixed / smooth, "-", color=OKABE_ITO["vermillion"],
+            linewidth=2, label=f"{per_append:.1f} ns per append + {fixed:,.0f} ns per build / n")
+    ax.axhline(per_append, color="grey", linestyle=":", linewidth=2,
+               label="the cost of one append alone")
     ax.set_xscale("log")
-    ax.set_ylim(0, 1.3 * max(nanoseconds))
-    ax.set_xlabel("appends n (log scale)", fontsize=12)
-    ax.set_ylabel("nanoseconds per append", fontsize=12, color=OKABE_ITO["blue"])
-    twin = ax.twinx()
-    twin.plot(lengths, copies, "s--", color=OKABE_ITO["vermillion"],
-              label="elements copied per append, if every resize copied")
-    twin.set_ylim(0, 1.3 * max(max(copies), 1))
-    twin.set_ylabel("copies per append", fontsize=12, color=OKABE_ITO["vermillion"])
-    lines = ax.get_lines() + twin.get_lines()
-    ax.legend(lines, [line.get_label() for line in lines], fontsize=10, loc="lower right")
-    ax.set_title(f"{version}: an append costs about the same for 100 or 100,000 elements",
-                 fontsize=13)
+    plain_log_ticks(ax.xaxis)
+    ax.set_ylim(0, 1.15 * max(nanoseconds))
+    ax.set_xlabel("appends n in one build (log scale)", fontsize=13)
+    ax.set_ylabel("nanoseconds per append", fontsize=13)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="upper right")
+    ax.set_title(f"{version}: from {min(lengths):,} to {max(lengths):,} appends, the time per "
+                 "append does not grow", fontsize=14)
+    return ax
+
+
+def copies_per_append_curves(ax: Axes, lengths: Sequence[int],
+                             curves: dict[str, Sequence[float]]) -> Axes:
+    """Plot elements copied per append (if every resize copied the list) against n, log-log."""
+    for (name, copies), colour, marker in zip(curves.items(),
+                                              (OKABE_ITO["blue"], OKABE_ITO["vermillion"],
+                                               OKABE_ITO["green"]), "osD"):
+        shown = [c if c > 0 else np.nan for c in copies]  # no copies yet: nothing on a log axis
+        ax.plot(lengths, shown, marker + "-", color=colour, linewidth=2, markersize=6,
+                label=name)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    plain_log_ticks(ax.xaxis)
+    plain_log_ticks(ax.yaxis)
+    ax.set_xlabel("appends n (log scale)", fontsize=13)
+    ax.set_ylabel("elements copied per append (log scale)", fontsize=13)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="upper left")
+    ax.set_title("Growing by a fixed share keeps copies per append bounded; "
+                 "by a fixed amount, not", fontsize=14)
     return ax
 
 
@@ -71,13 +97,13 @@ def build_times(ax: Axes, nanoseconds: dict[str, float], n: int, version: str) -
     values = [nanoseconds[name] for name in names]
     colours = [OKABE_ITO[c] for c in ("blue", "orange", "green", "purple")][:len(names)]
     bars = ax.barh(names, values, color=colours, edgecolor="black", linewidth=0.5)
-    ax.bar_label(bars, [f"{v / 1000:.2f} µs" for v in values], padding=4, fontsize=11)
+    ax.bar_label(bars, [f"{v / 1000:.2f} µs" for v in values], padding=4, fontsize=12)
     ax.set_xlim(0, 1.25 * max(values))
     ax.invert_yaxis()
-    ax.set_xlabel(f"nanoseconds to build a {n}-card pile (best of several runs)", fontsize=12)
+    ax.set_xlabel(f"nanoseconds to build a {n}-card pile (best of several runs)", fontsize=13)
     ranked = sorted(nanoseconds, key=nanoseconds.get)
     ratio = nanoseconds[ranked[-1]] / nanoseconds[ranked[0]]
     ax.set_title(f"{version}: {ranked[0]} is fastest, {ratio:.1f}× faster than {ranked[-1]}",
-                 fontsize=13)
-    ax.tick_params(labelsize=11)
+                 fontsize=14)
+    ax.tick_params(labelsize=12)
     return ax

@@ -24,6 +24,7 @@ __all__ = [
     "rising_picture",
     "rising_growth",
     "distance_curve",
+    "top_card_and_deck",
     "position_heatmap",
 ]
 
@@ -42,13 +43,14 @@ def cut_bars(ax: Axes, n: int, sizes: Sequence[int] | None = None) -> Axes:
                label=f"{len(sizes):,} simulated cuts")
     ax.plot(c, pmf, "o-", color=OKABE_ITO["vermillion"], markersize=4,
             label=f"Binomial({n}, 1/2), exact")
-    ax.set_xlabel("cards in stack 1 (heads in n coin flips)", fontsize=12)
-    ax.set_ylabel("probability", fontsize=12)
+    ax.set_xlabel("cards in stack 1 (heads in n coin flips)", fontsize=13)
+    ax.set_ylabel("probability", fontsize=13)
     cards = f"{n} card{'s' * (n != 1)}"
     ax.set_title(f"Cutting {cards}: stack 1 gets Binomial({n}, 1/2) cards, "
-                 f"most often about {n / 2:g}", fontsize=13)
+                 f"most often about {n / 2:g}", fontsize=14)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.legend(fontsize=11)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12)
     return ax
 
 
@@ -62,7 +64,7 @@ def _row(fig: Figure, cards: Sequence[Card], colours: Sequence[str], slot: int, 
     ax = fig.add_axes((0.02, 0.66 - slot * 0.32, 0.96 * span(max(len(cards), 1)) / span(width),
                        height))
     deck_picture(ax, cards, per_row=width, colours=colours)
-    ax.set_title(title, loc="left", fontsize=12)
+    ax.set_title(title, loc="left", fontsize=13)
     return ax
 
 
@@ -101,18 +103,21 @@ def rising_scatter(ax: Axes, order: Sequence[int],
 
 def rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
                    sequences: Sequence[Sequence[int]], k: int) -> Figure:
-    """Draw the riffled deck coloured by rising sequence (left) beside :func:`rising_scatter`.
+    """Draw the riffled deck, bottom card first, each card tinted by its rising sequence.
 
     ``order`` lists the brand-new positions of the cards now in the deck,
-    bottom first; ``cards[c]`` is the card that was at position c.
+    bottom first; ``cards[c]`` is the card that was at position c. The deck
+    fills the figure, so that the faces stay large enough for a room.
     """
     colour_of = {card: SEQUENCE_COLOURS[i % len(SEQUENCE_COLOURS)]
                  for i, sequence in enumerate(sequences) for card in sequence}
-    deck_ax, scatter_ax = fig.subplots(1, 2, width_ratios=[2.2, 1])
-    deck_picture(deck_ax, [cards[c] for c in order], per_row=14,
-                 colours=[colour_of[c] for c in order],
-                 title=f"{k} riffle{'s' * (k != 1)}: cards coloured by rising sequence")
-    rising_scatter(scatter_ax, order, sequences)
+    ax = fig.add_axes((0.01, 0.01, 0.98, 0.88))
+    deck_picture(ax, [cards[c] for c in order], per_row=14, colours=[colour_of[c] for c in order])
+    count = len(sequences)
+    ax.set_title(f"{k} riffle{'s' * (k != 1)}: {count} rising sequence{'s' * (count != 1)}, "
+                 "one colour each (colours repeat after eight)" if count > 8 else
+                 f"{k} riffle{'s' * (k != 1)}: {count} rising sequence{'s' * (count != 1)}, "
+                 "one colour each", fontsize=14, loc="left")
     return fig
 
 
@@ -130,11 +135,12 @@ def rising_growth(ax: Axes, counts: dict[int, Sequence[int]], exact_means: dict[
             label="the most possible: 2^k (and n)")
     ax.axhline((n + 1) / 2, color="grey", linestyle=":",
                label=f"uniform deck: (n+1)/2 = {(n + 1) / 2:g}")
-    ax.set_xlabel("riffles k", fontsize=12)
-    ax.set_ylabel("rising sequences", fontsize=12)
+    ax.set_xlabel("riffles k", fontsize=13)
+    ax.set_ylabel("rising sequences", fontsize=13)
     ax.set_title(f"{n} cards: rising sequences about double with each riffle, then level off",
-                 fontsize=13)
-    ax.legend(fontsize=10, loc="lower right")
+                 fontsize=14)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="lower right")
     return ax
 
 
@@ -152,11 +158,32 @@ def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[floa
     cut_at = 1.5 * math.log2(n)
     ax.axvline(cut_at, color="grey", linestyle=":", label=f"3/2 log2 n = {cut_at:.1f}")
     ax.set_ylim(-0.03, 1.05)
-    ax.set_xlabel("riffles k", fontsize=12)
-    ax.set_ylabel("distance to a uniform deck", fontsize=12)
-    ax.legend(fontsize=10, loc="center left" if separations is not None else "best")
+    ax.set_xlabel("riffles k", fontsize=13)
+    ax.set_ylabel("distance to a uniform deck", fontsize=13)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="center left" if separations is not None else "upper right")
     ax.set_title(title or f"{n} cards: the distance falls sharply near 3/2 log2 n riffles",
-                 fontsize=13)
+                 fontsize=14)
+    return ax
+
+
+def top_card_and_deck(ax: Axes, n: int, ks: Sequence[int], top_card: Sequence[float],
+                      whole_deck: Sequence[float]) -> Axes:
+    """Plot the top card's distance to uniform beside the whole deck's; mark log2 n, 3/2 log2 n.
+    """
+    ax.plot(ks, top_card, "s-", color=OKABE_ITO["orange"], label="where the top card is")
+    ax.plot(ks, whole_deck, "o-", color=OKABE_ITO["blue"], label="the whole order of the deck")
+    for at, words, style in ((math.log2(n), "log2 n", "--"), (1.5 * math.log2(n),
+                                                              "3/2 log2 n", ":")):
+        ax.axvline(at, color="grey", linestyle=style, linewidth=1.8,
+                   label=f"{words} = {at:.1f}")
+    ax.set_ylim(-0.03, 1.05)
+    ax.set_xlabel("riffles k", fontsize=13)
+    ax.set_ylabel("total variation distance to uniform", fontsize=13)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="upper right")
+    ax.set_title(f"{n} cards: one card is mixed after about log2 n riffles, "
+                 "the deck half as many again", fontsize=14)
     return ax
 
 
@@ -167,11 +194,13 @@ def position_heatmap(ax: Axes, probabilities: np.ndarray, card_name: str) -> Axe
     norm = TwoSlopeNorm(vmin=0, vcenter=fair, vmax=4 * fair)
     image = ax.imshow(probabilities, cmap=BIAS_CMAP, norm=norm, aspect="auto",
                       interpolation="nearest")
-    ax.set_xlabel("position in the deck (0 = bottom)", fontsize=12)
-    ax.set_ylabel("riffles k", fontsize=12)
+    ax.set_xlabel("position in the deck (0 = bottom)", fontsize=13)
+    ax.set_ylabel("riffles k", fontsize=13)
     ax.set_yticks(range(rows))
+    ax.tick_params(labelsize=12)
     ax.set_title(f"Where the {card_name} can be: spread evenly only after about 7 riffles",
-                 fontsize=13)
+                 fontsize=14)
     bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.03, extend="max")
-    bar.set_label(f"probability (white = fair = 1/{n})", fontsize=11)
+    bar.set_label(f"probability (white = fair = 1/{n})", fontsize=12)
+    bar.ax.tick_params(labelsize=12)
     return ax

@@ -27,12 +27,15 @@ __all__ = [
     "check_step_size",
     "draw_pick_step",
     "draw_knuth_step",
+    "TWIN_FIGSIZE",
+    "draw_twin_step",
 ]
 
 #: A step-through draws the deck in one row; beyond this the faces get too small.
 MAX_STEP_CARDS = 13
-PICK_FIGSIZE = (11, 5.6)
-KNUTH_FIGSIZE = (11, 3.3)
+PICK_FIGSIZE = (10, 5.1)
+KNUTH_FIGSIZE = (10, 3.0)
+TWIN_FIGSIZE = (10, 5.6)
 
 
 def _cards(n: int) -> str:
@@ -47,7 +50,7 @@ def _headline(fig: Figure, text: str) -> None:
 def _caption(fig: Figure, top: float, text: str) -> None:
     # A figure text rather than an axes title: placing a title makes matplotlib
     # build the (hidden) ticks to avoid them, which costs more than the cards.
-    fig.text(0.025, top + 0.01, text, ha="left", va="bottom", fontsize=12)
+    fig.text(0.025, top + 0.01, text, ha="left", va="bottom", fontsize=13)
 
 
 def check_step_size(n: int) -> None:
@@ -120,4 +123,49 @@ def draw_knuth_step(fig: Figure, step: SwapStep, n_steps: int | None = None) -> 
         ax.axvspan(start, n * (CARD_WIDTH + CARD_GAP) + CARD_GAP / 2, color=SETTLED_SHADE, zorder=0)
     _caption(fig, 0.02 + 0.74, f"still to shuffle: {_cards(n - settled)}      "
                                 f"settled (shaded): {_cards(settled)}")
+    return fig
+
+
+def _shade_settled(ax, n: int, settled: int) -> None:
+    if settled:
+        start = CARD_GAP / 2 + (n - settled) * (CARD_WIDTH + CARD_GAP)
+        ax.axvspan(start, n * (CARD_WIDTH + CARD_GAP) + CARD_GAP / 2, color=SETTLED_SHADE, zorder=0)
+
+
+def draw_twin_step(fig: Figure, step: tuple[PickStep, SwapStep],
+                   n_steps: int | None = None) -> Figure:
+    """Draw pick-and-remove and Knuth's swaps after the same k random answers, one row each.
+
+    Both rows keep the cards drawn so far at the right, shaded, the first one
+    drawn at the far right (where Knuth's swaps put it; pick-and-remove's new
+    pile is shown in that order too), and the cards still to draw from on the
+    left. The card drawn at this step is outlined in both rows, and in Knuth's
+    row also the card that moved into its place.
+    """
+    pick, swap = step
+    n = len(swap.deck)
+    check_step_size(n)
+    k = swap.k
+    n_steps = max(n - 1, 0) if n_steps is None else n_steps
+    if swap.i is None:
+        headline = f"Step 0 of {n_steps}: the same deck for both"
+    else:
+        headline = (f"Step {k} of {n_steps}: randrange({swap.i + 1}) gave {swap.j}: pick and "
+                    f"remove takes {pick.new_pile[-1]}, Knuth's swap takes {swap.deck[swap.i]}")
+    _headline(fig, headline)
+    pick_row = pick.pile + pick.new_pile[::-1]
+    picked = () if pick.picked is None else (len(pick.pile),)
+    top = row_axes(fig, 0.49, 0.31, n, n)
+    draw_cards(top, pick_row, per_row=max(n, 1), highlight=picked,
+               labels=[str(p) if p < len(pick.pile) else "" for p in range(n)])
+    _shade_settled(top, n, len(pick.new_pile))
+    _caption(fig, 0.49 + 0.31, "pick and remove: the pile closes its gap, its order kept | "
+                               "drawn (shaded)")
+    bottom = row_axes(fig, 0.04, 0.31, n, n)
+    swapped = () if swap.i is None else {swap.i, swap.j}
+    draw_cards(bottom, swap.deck, per_row=max(n, 1), highlight=swapped,
+               labels=[str(p) if p < n - swap.settled else "" for p in range(n)])
+    _shade_settled(bottom, n, swap.settled)
+    _caption(fig, 0.04 + 0.31, "Knuth's swaps: the last card of the pile fills the hole | "
+                               "drawn (shaded)")
     return fig

@@ -8,14 +8,15 @@ re-exports every builder, one module per subject:
     panel        LivePanel, live_figure, figure_output, show_source
     player       frame_player: figures played like a film, with no kernel
     predict      predict, then see: a question answered before the result is shown
-    bias         where cards land, simulated and exact (lessons 1 and 3)
-    steps        step-throughs of pick-and-remove and Knuth's swaps (lessons 2 and 3)
+    bias         where cards land, simulated and exact (lessons 1 and 4)
+    steps        step-throughs of pick-and-remove and Knuth's swaps, alone or side by side
+                 with the same draws (lessons 2 and 4)
     timing       running time against deck size (lesson 2)
-    convergence  frequencies settling on the exact law, and p-values (lesson 3)
-    lab          the probability lab and the shuffle detective (lesson 6)
-    riffle       the cut, the merge, rising sequences, the cutoff (lesson 4)
-    growth       a list's size while appending (lesson 5)
-    hand         overhand shuffles, exactly (lesson 7)
+    convergence  frequencies settling on the exact law, and p-values at each look (lesson 5)
+    lab          the probability lab and the shuffle detective (lesson 7)
+    riffle       the cut, the merge, rising sequences, the cutoff (lesson 6)
+    growth       a list's size while appending (lesson 3)
+    hand         overhand shuffles, exactly (lesson 8)
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ from .hand import (
 )
 from .lab import (
     LAB_DECKS,
+    LAB_SEEDS,
     detective_panel,
+    detective_player,
     lab_panel,
 )
 from .panel import (
@@ -67,6 +70,8 @@ from .steps import (
     knuth_slider,
     pick_player,
     pick_slider,
+    same_draws_player,
+    same_draws_slider,
     step_player,
     step_slider,
 )
@@ -92,12 +97,16 @@ __all__ = [
     "knuth_slider",
     "pick_player",
     "knuth_player",
+    "same_draws_slider",
+    "same_draws_player",
     "timing_panel",
     "TRIAL_OPTIONS",
     "convergence_panel",
     "LAB_DECKS",
+    "LAB_SEEDS",
     "lab_panel",
     "detective_panel",
+    "detective_player",
     "cut_panel",
     "merge_panel",
     "riffle_player",

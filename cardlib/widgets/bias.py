@@ -6,23 +6,33 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from .. import exact, plots, stats
-from ..checks import Shuffle
+from ..checks import Shuffle, whole_number
 from .panel import LivePanel, Update
 
 __all__ = ["bias_panel"]
 
 
 def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
-               seed: int = 2026, max_exact_paths: int = 50_000) -> LivePanel:
+               seed: int = 2026, max_exact_paths: int = 50_000,
+               relative_spread: float | None = None,
+               figsize: tuple[float, float] = (12, 5), max_n: int = 16) -> LivePanel:
     """Return a panel: pick a shuffle, a deck size and a number of trials; see where cards land.
 
     Left, the frequencies of ``trials`` seeded shuffles; right, the exact
     probabilities when the tree of random choices is small enough to walk.
+    With ``relative_spread`` (for example 0.5) every picture uses one fixed
+    colour scale, 1/n plus or minus ``relative_spread``/n, whatever the shuffle
+    and the number of trials, so that colours compare across shuffles;
+    without it each picture stretches its scale to its largest deviation.
+    The cards slider runs from 2 to ``max_n``.
     """
+    max_n = whole_number("max_n", max_n, minimum=2)
+    if relative_spread is not None and not 0 < relative_spread <= 1:
+        raise ValueError(f"relative_spread must be above 0 and at most 1, got {relative_spread!r}")
     trial_options = [300, 1000, 3000, 10_000, 30_000]
     controls = {
         "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),
-        "n": widgets.IntSlider(value=n, min=2, max=16, description="cards",
+        "n": widgets.IntSlider(value=n, min=2, max=max_n, description="cards",
                                continuous_update=False),
         "trials": widgets.SelectionSlider(options=trial_options, value=trials,
                                           description="trials", continuous_update=False),
@@ -33,6 +43,8 @@ def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
         simulated = stats.simulated_positions(shuffle, n, trials, seed)
         exact_matrix = (stats.position_matrix(shuffle, n)
                         if exact.estimate_paths(shuffle, n) <= max_exact_paths else None)
+        if relative_spread is not None:
+            return simulated, exact_matrix, relative_spread / n
         spread = plots.bias_spread(simulated, *([] if exact_matrix is None else [exact_matrix]))
         return simulated, exact_matrix, spread
 
@@ -72,4 +84,4 @@ def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
 
         return update
 
-    return LivePanel(draw, controls, figsize=(12, 5))
+    return LivePanel(draw, controls, figsize=figsize)

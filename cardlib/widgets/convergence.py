@@ -36,9 +36,9 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
                       seed: int = 2026) -> LivePanel:
     """Return a panel: shuffle, deck size (3 to 6, exact) and number of shuffles; two plots.
 
-    Left, the running frequency of one card at each position with the exact
-    probabilities dotted (the card whose exact row is least even); right, the
-    chi-square p-value as the shuffles grow. Decks come from
+    Above, the running frequency of one card at each position with the exact
+    probabilities dotted (the card whose exact row is least even); below, the
+    chi-square p-value at each look as the shuffles grow, the last look ringed. Decks come from
     :func:`cardlib.stats.simulate` (seeded), made once per shuffle and deck
     size at the largest number of shuffles, then sliced.
     """
@@ -55,12 +55,14 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
                     title=f"{name}, {n} cards: where card {result.card} lands (exact: dotted)")
         verdict = "unfair" if last < 0.01 else "consistent with fair"
         p_text = f"p = {last:.2g}" if last > 0 else "p < 1e-300"
+        alarms = sum(p < 0.01 for p in result.p_values)
         p_value_trail(right, result.at, result.p_values,
-                      title=f"{p_text} after {trials:,} shuffles: {verdict}")
+                      title=f"{alarms} of {len(result.at)} looks fell below 0.01\nThe planned "
+                            f"test, {p_text} after {trials:,} shuffles: {verdict}")
 
     def draw(fig: Figure, name: str, n: int, trials: int) -> Update:
-        left, right = fig.subplots(1, 2, width_ratios=[1.4, 1])
-        fig.subplots_adjust(left=0.06, right=0.98, bottom=0.12, top=0.9, wspace=0.28)
+        left, right = fig.subplots(2, 1)
+        fig.subplots_adjust(left=0.11, right=0.7, bottom=0.08, top=0.95, hspace=0.42)
         plot(left, right, name, n, trials)
 
         def update(name: str, n: int, trials: int) -> list:
@@ -77,4 +79,4 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
         "trials": widgets.SelectionSlider(options=TRIAL_OPTIONS, value=trials,
                                           description="shuffles", continuous_update=False),
     }
-    return LivePanel(draw, controls, figsize=(14, 5.2))
+    return LivePanel(draw, controls, figsize=(10, 8.4))

@@ -32,4 +32,4 @@ def size_panel(n: int = 100, max_n: int = 2000) -> LivePanel:
     max_n = whole_number("max_n", max_n, minimum=1, maximum=100_000)
     slider = widgets.IntSlider(value=whole_number("n", n, minimum=1, maximum=max_n), min=1,
                                max=max_n, description="appends", continuous_update=False)
-    return LivePanel(draw, {"n": slider}, figsize=(11, 5.5))
+    return LivePanel(draw, {"n": slider}, figsize=(9.6, 5.2))

@@ -27,10 +27,15 @@ def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> Liv
 
     def draw(fig: Figure, n: int, shuffles_done: int) -> None:
         after = hand.overhand_after(n, shuffles_done)
-        bias_matrix(fig.add_subplot(), after.matrix,
-                    f"{n} cards after {shuffles_done} overhand shuffles: "
-                    f"worst card {after.worst_card_distance:.3f} from uniform")
-        fig.tight_layout()
+        fig.subplots_adjust(left=0.1, right=0.92, bottom=0.09, top=0.93)
+        ax = bias_matrix(fig.add_subplot(), after.matrix,
+                         f"{n} cards after {shuffles_done} overhand shuffle"
+                         f"{'s' * (shuffles_done != 1)}: worst-card distance "
+                         f"{after.worst_card_distance:.3f}")
+        ax.title.set_fontsize(14)
+        ax.tick_params(labelsize=12)
+        fig.axes[-1].tick_params(labelsize=12)
+        fig.axes[-1].yaxis.label.set_fontsize(12)
 
     max_n = whole_number("max_n", max_n, minimum=2, maximum=hand.OVERHAND_MAX_CARDS)
     controls = {
@@ -40,4 +45,4 @@ def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> Liv
             options=OVERHAND_COUNTS, value=one_of("shuffles_done", shuffles_done, OVERHAND_COUNTS),
             description="shuffles", continuous_update=False),
     }
-    return LivePanel(draw, controls, figsize=(8, 6.5))
+    return LivePanel(draw, controls, figsize=(7.6, 5.7))

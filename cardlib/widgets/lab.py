@@ -6,9 +6,11 @@ Both panels draw what one model function computes (:func:`cardlib.evidence.lab_r
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 import ipywidgets as widgets
+from IPython.display import HTML
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
@@ -24,17 +26,20 @@ from ..plots import (
     order_count_band,
 )
 from .panel import LivePanel, Update
+from .player import frame_player
 
-__all__ = ["LAB_DECKS", "lab_panel", "detective_panel"]
+__all__ = ["LAB_DECKS", "LAB_SEEDS", "lab_panel", "detective_panel", "detective_player"]
 
 #: The numbers of decks the lab offers.
 LAB_DECKS = (1000, 3000, 10_000, 30_000, 100_000)
+#: The seeds the lab's seed slider offers: 0 .. LAB_SEEDS - 1.
+LAB_SEEDS = 20
 
 
 def _lab_title(name: str, result: evidence.LabResult) -> str:
     test = result.test
-    return (f"{name}, {result.n} cards. Chi-square on {result.tested}: {test.statistic:,.1f} "
-            f"with {test.dof} degrees of freedom, p = {test.p_value:.2g}")
+    return (f"{name}, {result.n} cards. Chi-square on {result.tested}:\n{test.statistic:,.1f} "
+            f"with {test.dof} degrees of freedom, p = {evidence.p_value_text(test.p_value)}")
 
 
 def _spread(result: evidence.LabResult) -> float:
@@ -50,23 +55,26 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
               seed: int, max_exact_paths: int) -> Update:
     result = evidence.lab_result(shuffles[name], n, trials, seed, max_exact_paths)
     spread = _spread(result)
-    left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1, 1.1])
+    left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1, 1.25])
     bias_matrix(left, result.simulated, f"simulated: {trials:,} decks", colorbar=False,
                 spread=spread)
     if result.exact_matrix is None:
-        message(middle, f"no exact law here:\n{result.reason}")
+        message(middle, f"no exact law here:\n{result.reason}", size=12)
     else:
-        bias_matrix(middle, result.exact_matrix, "exact", spread=spread)
+        bias_matrix(middle, result.exact_matrix, "exact", colorbar=False, spread=spread)
+    for ax in (left, middle):
+        ax.set_ylabel("card", fontsize=12)
+        ax.tick_params(labelsize=12)
     _distances(right, name, result)
     right.set_xlabel("simulated decks", fontsize=12)
-    right.set_ylabel("largest distance of a card's\nposition from uniform", fontsize=12)
-    right.set_title("how many decks it takes to see the bias", fontsize=13)
-    fig.suptitle(_lab_title(name, result), fontsize=14)
+    right.set_ylabel("worst-card distance", fontsize=12)
+    right.set_title("decks it takes to see the bias", fontsize=13)
+    fig.suptitle(_lab_title(name, result), fontsize=13)
     # Fixed margins: tight_layout on log axes took most of the redraw time.
-    fig.subplots_adjust(left=0.04, right=0.99, bottom=0.12, top=0.86, wspace=0.5)
+    fig.subplots_adjust(left=0.06, right=0.99, bottom=0.14, top=0.8, wspace=0.42)
     built_n, built_reason = n, result.reason
 
-    def update(name: str, n: int, trials: int) -> list | None:
+    def update(name: str, n: int, trials: int, seed: int) -> list | None:
         """Same deck size and kind of middle panel: keep the axes (making their
         ticks is the slow part), change images, lines, legend and titles."""
         if n != built_n:
@@ -87,7 +95,7 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
                 changed += [image] + ([image.colorbar.ax] if image.colorbar and rescaled else [])
         left.set_title(f"simulated: {trials:,} decks", fontsize=13)
         _distances(clear(right), name, result)
-        suptitle = fig.suptitle(_lab_title(name, result), fontsize=14)
+        suptitle = fig.suptitle(_lab_title(name, result), fontsize=13)
         # Paint again only these (and the whole right-hand plot, whose scale may change).
         return [*changed, suptitle]
 
@@ -95,13 +103,15 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
 
 
 def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
-              trials: int = 30_000, seed: int = 2026,
+              trials: int = 30_000, seed: int = 0,
               max_exact_paths: int = exact.LAW_MAX_PATHS) -> LivePanel:
-    """Return the lab: pick a shuffle, a deck size and a number of decks.
+    """Return the lab: pick a shuffle, a deck size, a number of decks and a seed.
 
     Left the simulated bias matrix, middle the exact one (when feasible),
-    right the largest card distance against the number of decks, for the
-    shuffle and for Knuth's fair shuffle; the title gives a chi-square test.
+    right the worst-card distance (the largest distance of one card's position
+    from uniform) against the number of decks, for the shuffle and for Knuth's
+    fair shuffle; the title gives a chi-square test. The seed (0 to
+    LAB_SEEDS - 1) picks which simulated decks: other seeds, other samples.
     Every shuffle needs a batched version for ``stats.simulate``. An exact law
     is computed once per shuffle and deck size (about a second for the
     biggest trees), then remembered.
@@ -116,12 +126,15 @@ def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
         "trials": widgets.SelectionSlider(options=LAB_DECKS, value=one_of("trials", trials,
                                                                           LAB_DECKS),
                                           description="decks", continuous_update=False),
+        "seed": widgets.IntSlider(value=whole_number("seed", seed, maximum=LAB_SEEDS - 1),
+                                  min=0, max=LAB_SEEDS - 1, description="seed",
+                                  continuous_update=False),
     }
 
-    def draw(fig: Figure, name: str, n: int, trials: int) -> Update:
+    def draw(fig: Figure, name: str, n: int, trials: int, seed: int) -> Update:
         return _draw_lab(fig, shuffles, name, n, trials, seed, max_exact_paths)
 
-    return LivePanel(draw, controls, figsize=(15, 5.4))
+    return LivePanel(draw, controls, figsize=(9.6, 4.6))
 
 
 def _case_title(case: evidence.DetectiveCase, guess: str, reveal: bool) -> str:
@@ -138,14 +151,8 @@ def _counts(ax: Axes, case: evidence.DetectiveCase) -> None:
 def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str], case: int,
                guess: str, reveal: bool, n: int, trials: int) -> Update:
     shown = evidence.detective_case(shuffles, suspects, case, n, trials)
-    left, right = fig.subplots(1, 2, width_ratios=[1, 1.5])
-    bias_matrix(left, shown.matrix, "where each card landed")
-    right.set_yscale("symlog", linthresh=10)
-    _counts(right, shown)
-    right.set_xlabel(f"the {len(shown.counts)} orders, most frequent first", fontsize=12)
-    right.set_ylabel("times seen in the batch", fontsize=12)
-    fig.suptitle(_case_title(shown, guess, reveal), fontsize=15)
-    fig.subplots_adjust(left=0.06, right=0.98, bottom=0.12, top=0.86, wspace=0.3)
+    left, right = _case_axes(fig, shown)
+    fig.suptitle(_case_title(shown, guess, reveal), fontsize=14)
 
     def update(case: int, guess: str, reveal: bool) -> list:
         """Keep the axes; a new case brings new colours and a new right-hand plot."""
@@ -156,11 +163,30 @@ def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str
             image = left.images[0]
             image.set_data(shown.matrix)
             image.set_norm(bias_norm(n, bias_spread(shown.matrix)))
+            image.colorbar.ax.tick_params(labelsize=12)
             _counts(clear(right), shown)
             changed += [image, image.colorbar.ax, right]
-        return [fig.suptitle(_case_title(shown, guess, reveal), fontsize=15), *changed]
+        return [fig.suptitle(_case_title(shown, guess, reveal), fontsize=14), *changed]
 
     return update
+
+
+def _case_axes(fig: Figure, shown: evidence.DetectiveCase) -> tuple[Axes, Axes]:
+    """Draw a case's two pictures: the bias matrix and the order counts; return both axes."""
+    left, right = fig.subplots(1, 2, width_ratios=[1, 1.35])
+    bias_matrix(left, shown.matrix, "where each card landed")
+    left.set_ylabel("card", fontsize=12)
+    left.tick_params(labelsize=12)
+    bar = left.images[0].colorbar
+    bar.ax.tick_params(labelsize=12)
+    bar.set_label("chance", fontsize=12)
+    right.set_yscale("symlog", linthresh=10)
+    _counts(right, shown)
+    right.set_xlabel(f"the {len(shown.counts)} orders, most frequent first", fontsize=12)
+    right.set_ylabel("times seen in the batch", fontsize=12)
+    right.tick_params(labelsize=12)
+    fig.subplots_adjust(left=0.07, right=0.98, bottom=0.13, top=0.85, wspace=0.42)
+    return left, right
 
 
 def detective_panel(shuffles: dict[str, Shuffle], suspects: Sequence[str], n: int = 6,
@@ -184,4 +210,22 @@ def detective_panel(shuffles: dict[str, Shuffle], suspects: Sequence[str], n: in
     def draw(fig: Figure, case: int, guess: str, reveal: bool) -> Update:
         return _draw_case(fig, shuffles, suspects, case, guess, reveal, n, trials)
 
-    return LivePanel(draw, controls, figsize=(15, 5.6))
+    return LivePanel(draw, controls, figsize=(9.6, 4.8))
+
+
+def detective_player(shuffles: dict[str, Shuffle], suspects: Sequence[str], cases: int = 6,
+                     n: int = 6, trials: int = 5000) -> HTML:
+    """Cases 1..``cases`` of the detective as a frame player (it plays with no kernel),
+    followed by the answers behind a ``<details>`` reveal."""
+    cases = whole_number("cases", cases, minimum=1, maximum=20)
+    shown = [evidence.detective_case(shuffles, suspects, case, n, trials)
+             for case in range(1, cases + 1)]
+
+    def draw_case(fig: Figure, i: int) -> None:
+        _case_axes(fig, shown[i])
+        fig.suptitle(_case_title(shown[i], "", reveal=False), fontsize=14)
+
+    player = frame_player(draw_case, len(shown), figsize=(9.6, 4.8), interval=4000)
+    answers = "".join(f"<li>Case {case.case}: {html.escape(case.answer)}</li>" for case in shown)
+    return HTML(player.data + '<details class="cardlib-answers"><summary>Reveal the answers'
+                f"</summary><ol style=\"list-style: none\">{answers}</ol></details>")

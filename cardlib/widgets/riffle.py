@@ -34,7 +34,7 @@ def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
 
     slider = widgets.IntSlider(value=whole_number("n", n, minimum=1, maximum=104), min=1,
                                max=104, description="cards", continuous_update=False)
-    return LivePanel(draw, {"n": slider}, figsize=(10, 4.5))
+    return LivePanel(draw, {"n": slider}, figsize=(9.6, 4.5))
 
 
 def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequence[int],
@@ -49,7 +49,7 @@ def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequenc
 
     slider = widgets.IntSlider(value=whole_number("step", step, minimum=0, maximum=total), min=0,
                                max=total, description="drops", continuous_update=False)
-    return LivePanel(draw, {"step": slider}, figsize=(12, 4.8))
+    return LivePanel(draw, {"step": slider}, figsize=(9.6, 4.4))
 
 
 def riffle_player(deck: Sequence[Card], riffles: int = 7, seed: int = 2019) -> HTML:
@@ -61,11 +61,12 @@ def riffle_player(deck: Sequence[Card], riffles: int = 7, seed: int = 2019) -> H
         decks.append(riffle.riffle(decks[-1], rng))
 
     def draw_deck(fig: Figure, k: int) -> None:
-        deck_picture(fig.add_subplot(), decks[k], per_row=14,
-                     title=f"The brand-new {len(deck)}-card deck after {k} "
-                           f"riffle{'s' * (k != 1)}")
+        ax = fig.add_axes((0.01, 0.01, 0.98, 0.88))
+        deck_picture(ax, decks[k], per_row=14)
+        ax.set_title(f"The brand-new {len(deck)}-card deck after {k} riffle{'s' * (k != 1)}",
+                     fontsize=14, loc="left")
 
-    return frame_player(draw_deck, len(decks), figsize=(12, 4.6), interval=1200)
+    return frame_player(draw_deck, len(decks), figsize=(9.6, 4.2), interval=1200)
 
 
 def rising_panel(cards: Sequence[Card], k: int = 2, max_k: int = 3, seed: int = 7) -> LivePanel:
@@ -79,7 +80,7 @@ def rising_panel(cards: Sequence[Card], k: int = 2, max_k: int = 3, seed: int = 
     max_k = whole_number("max_k", max_k, minimum=0, maximum=riffle.MAX_RIFFLES)
     slider = widgets.IntSlider(value=whole_number("k", k, minimum=0, maximum=max_k), min=0,
                                max=max_k, description="riffles", continuous_update=False)
-    return LivePanel(draw, {"k": slider}, figsize=(15, 4.8))
+    return LivePanel(draw, {"k": slider}, figsize=(9.6, 4.3))
 
 
 def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePanel:
@@ -95,4 +96,4 @@ def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePa
     max_n = whole_number("max_n", max_n, minimum=2, maximum=riffle.MAX_CARDS)
     slider = widgets.IntSlider(value=whole_number("n", n, minimum=2, maximum=max_n), min=2,
                                max=max_n, description="cards", continuous_update=False)
-    return LivePanel(draw, {"n": slider}, figsize=(10, 5))
+    return LivePanel(draw, {"n": slider}, figsize=(9.6, 5))

@@ -17,11 +17,13 @@ from matplotlib.figure import Figure
 from ..plots.steps import (
     KNUTH_FIGSIZE,
     PICK_FIGSIZE,
+    TWIN_FIGSIZE,
     check_step_size,
     draw_knuth_step,
     draw_pick_step,
+    draw_twin_step,
 )
-from ..steps import knuth_steps, pick_and_remove_steps
+from ..steps import knuth_steps, pick_and_remove_steps, same_draws_steps
 from .panel import LivePanel
 from .player import frame_player
 
@@ -32,6 +34,8 @@ __all__ = [
     "knuth_slider",
     "pick_player",
     "knuth_player",
+    "same_draws_slider",
+    "same_draws_player",
 ]
 
 
@@ -99,3 +103,13 @@ def pick_player(deck: Sequence, seed: int = 1):
 def knuth_player(deck: Sequence, seed: int = 1):
     """Play the steps of :func:`~cardlib.shuffles.knuth_shuffle` without a kernel."""
     return step_player(knuth_steps(deck, rng=seed), draw_knuth_step, KNUTH_FIGSIZE)
+
+
+def same_draws_slider(deck: Sequence, seed: int = 1) -> LivePanel:
+    """Step through pick-and-remove and Knuth's swaps fed the same random answers."""
+    return step_slider(same_draws_steps, draw_twin_step, deck, seed, TWIN_FIGSIZE)
+
+
+def same_draws_player(deck: Sequence, seed: int = 1):
+    """Play pick-and-remove and Knuth's swaps, fed the same random answers, without a kernel."""
+    return step_player(same_draws_steps(deck, rng=seed), draw_twin_step, TWIN_FIGSIZE)

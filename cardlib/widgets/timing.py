@@ -21,11 +21,14 @@ from .panel import LivePanel, Update
 __all__ = ["timing_panel"]
 
 
-def timing_panel(timings: Timings, points: int = 4) -> LivePanel:
+def timing_panel(timings: Timings, points: int = 4, per_card: bool = False,
+                 figsize: tuple[float, float] = (11, 5.5)) -> LivePanel:
     """Return a panel: a slider for the largest deck in the log-log fit, and the plot.
 
     The measurements are made once (``timings``); the slider only refits, so it
-    redraws without timing anything again.
+    redraws without timing anything again. With ``per_card`` the plot shows the
+    time per card, flat for a shuffle whose time grows like n, and the title
+    gives how the time per card grows.
     """
     points = whole_number("points", points, minimum=2)
     if len(timings.sizes) < points:
@@ -33,10 +36,12 @@ def timing_panel(timings: Timings, points: int = 4) -> LivePanel:
 
     def plot(ax: Axes, largest: int) -> None:
         fits = timings.fits(largest, points)
-        growth = ", ".join(f"{name} grows like $n^{{{slope:.1f}}}$"
+        shift = 1 if per_card else 0
+        growth = ", ".join(f"{name} grows like $n^{{{slope - shift:.1f}}}$"
                            for name, (slope, _) in fits.items())
-        timing_loglog(ax, timings, fits, largest, points,
-                      title=f"Up to {largest:,} cards: {growth}")
+        title = (f"Time per card, fitted up to {largest:,} cards:\n{growth}" if per_card
+                 else f"Up to {largest:,} cards: {growth}")
+        timing_loglog(ax, timings, fits, largest, points, title=title, per_card=per_card)
 
     def draw(fig: Figure, largest: int) -> Update:
         ax = fig.add_subplot()
@@ -52,4 +57,4 @@ def timing_panel(timings: Timings, points: int = 4) -> LivePanel:
 
     slider = widgets.SelectionSlider(options=timings.sizes[points - 1:], value=timings.sizes[-1],
                                      description="largest n", continuous_update=False)
-    return LivePanel(draw, {"largest": slider}, figsize=(11, 5.5))
+    return LivePanel(draw, {"largest": slider}, figsize=figsize)

@@ -1,0 +1,188 @@
+"""Numbering the n! orders: the factorial number system (Lehmer code).
+
+Every whole number r with 0 <= r < n! has one set of *factorial digits*
+d_0, d_1, ..., d_{n-1}, with 0 <= d_k < n - k, such that
+
+    r = d_0 (n-1)! + d_1 (n-2)! + ... + d_{n-2} 1! + d_{n-1} 0!
+
+(the last digit is always 0). :func:`unrank` reads the digits as
+instructions: take card number d_0 of the sorted pile, then card number d_1
+of what is left, and so on. That is exactly what pick-and-remove does with
+the answers d_0, d_1, ... of ``randrange(n)``, ``randrange(n - 1)``, ...:
+the digits of one random number below n! *are* the Fisher-Yates draws.
+:func:`rank` is the inverse; the numbering is the lexicographic order of the
+orders, so ``unrank(0, n)`` is ``[0, 1, ..., n-1]`` and ``unrank(n! - 1, n)``
+its reverse.
+
+>>> factorial_digits(3, 3)
+[1, 1, 0]
+>>> unrank(3, 3)
+[1, 2, 0]
+>>> rank([1, 2, 0])
+3
+>>> [unrank(r, 3) for r in range(6)]
+[[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from .checks import as_rng, whole_number
+
+__all__ = [
+    "MAX_RANK_CARDS",
+    "factorial_digits",
+    "from_factorial_digits",
+    "unrank",
+    "rank",
+    "unrank_shuffle",
+    "run_with_draws",
+]
+
+#: unrank and rank are O(n^2); they refuse decks longer than this (n! has ~20,000 digits).
+MAX_RANK_CARDS = 5000
+
+
+def _cards(n) -> int:
+    return whole_number("n", n, maximum=MAX_RANK_CARDS)
+
+
+def factorial_digits(r: int, n: int) -> list[int]:
+    """Return the n factorial digits of r (0 <= r < n!), most significant first.
+
+    Digit k lies in 0 .. n - k - 1: the radices are n, n - 1, ..., 1.
+
+    >>> factorial_digits(23, 4)
+    [3, 2, 1, 0]
+    >>> factorial_digits(24, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: r must be below 4! = 24, got 24
+    """
+    n = _cards(n)
+    r = whole_number("r", r)
+    total = math.factorial(n)
+    if r >= total:
+        raise ValueError(f"r must be below {n}! = {total}, got {r}")
+    digits = []
+    for k in range(n):
+        place = math.factorial(n - 1 - k)  # the value of one unit in digit k
+        digit, r = divmod(r, place)
+        digits.append(digit)
+    return digits
+
+
+def from_factorial_digits(digits: Sequence[int]) -> int:
+    """Return the number whose factorial digits are ``digits`` (the inverse of the above).
+
+    >>> from_factorial_digits([3, 2, 1, 0])
+    23
+    >>> from_factorial_digits([3, 3, 0, 0])
+    Traceback (most recent call last):
+    ...
+    ValueError: digit 1 must be below 3, got 3
+    """
+    digits = list(digits)
+    n = len(digits)
+    r = 0
+    for k, digit in enumerate(digits):
+        digit = whole_number(f"digit {k}", digit)
+        if digit >= n - k:
+            raise ValueError(f"digit {k} must be below {n - k}, got {digit}")
+        r += digit * math.factorial(n - 1 - k)
+    return r
+
+
+def unrank(r: int, n: int) -> list[int]:
+    """Return order number r (0 <= r < n!) of the cards 0 .. n-1, in lexicographic numbering.
+
+    Digit k of r picks, among the cards not yet placed (kept sorted), the
+    one that goes to position k. O(n^2), like pick-and-remove.
+
+    >>> unrank(0, 4), unrank(23, 4)
+    ([0, 1, 2, 3], [3, 2, 1, 0])
+    """
+    pile = list(range(_cards(n)))
+    return [pile.pop(digit) for digit in factorial_digits(r, n)]
+
+
+def rank(order: Sequence[int]) -> int:
+    """Return the number of ``order`` (an order of 0 .. n-1): the inverse of :func:`unrank`.
+
+    >>> rank([0, 1, 2, 3]), rank([3, 2, 1, 0])
+    (0, 23)
+    >>> rank([0, 2, 2])
+    Traceback (most recent call last):
+    ...
+    ValueError: order must hold each of 0 .. 2 once, got [0, 2, 2]
+    """
+    order = list(order)
+    _cards(len(order))
+    if sorted(order) != list(range(len(order))):
+        raise ValueError(f"order must hold each of 0 .. {len(order) - 1} once, got {order}")
+    pile = list(range(len(order)))
+    digits = []
+    for card in order:
+        position = pile.index(card)  # how many smaller cards are still unplaced
+        digits.append(position)
+        pile.pop(position)
+    return from_factorial_digits(digits)
+
+
+def unrank_shuffle(deck, rng=None) -> list:
+    """Return a new list in a uniformly random order: one draw below n!, decoded.
+
+    The third idea of the article "如何高效而完美地洗牌？用Python做很简单" (pick a
+    number in [1, 54!] and deal the order it stands for) without listing the
+    orders: one ``randrange(n!)`` and :func:`unrank`. Fair, O(n^2).
+
+    >>> unrank_shuffle("ABC", rng=4)
+    ['A', 'C', 'B']
+    """
+    cards = list(deck)
+    r = as_rng(rng).randrange(math.factorial(_cards(len(cards))))
+    return [cards[i] for i in unrank(r, len(cards))]
+
+
+class _Answers:
+    """Answers randrange(size) calls from a list, checking each size."""
+
+    def __init__(self, n: int, draws: list[int]) -> None:
+        self.n, self.draws, self.used = n, draws, 0
+
+    def randrange(self, size: int, *more: int) -> int:
+        step = self.used
+        if more or size != self.n - step:
+            raise ValueError(f"draw {step} was randrange{(size, *more)}, but the answers "
+                             f"are for randrange({self.n - step}) at that step")
+        if step >= len(self.draws):
+            raise ValueError(f"the shuffle asked for draw {step}, but only "
+                             f"{len(self.draws)} answers were given")
+        self.used += 1
+        return self.draws[step]
+
+
+def run_with_draws(shuffle: Callable, n: int, draws: Sequence[int]) -> list:
+    """Return what ``shuffle`` makes of ``list(range(n))`` when randrange answers ``draws``.
+
+    Every call must be ``randrange(size)`` with the size that pick-and-remove
+    and Knuth's swaps ask for at that step: n, n - 1, n - 2, ...; answers left
+    over are not used (Knuth's swaps use n - 1 of them).
+
+    >>> from cardlib.shuffles import knuth_shuffle, pick_and_remove
+    >>> run_with_draws(pick_and_remove, 3, [1, 1, 0]), run_with_draws(knuth_shuffle, 3, [1, 1, 0])
+    ([1, 2, 0], [0, 2, 1])
+    """
+    n = _cards(n)
+    draws = [whole_number(f"draw {k}", d) for k, d in enumerate(draws)]
+    if len(draws) > n:
+        raise ValueError(f"{n} cards need at most {n} draws, got {len(draws)}")
+    for k, d in enumerate(draws):
+        if d >= n - k:
+            raise ValueError(f"draw {k} answers randrange({n - k}), so it must be below "
+                             f"{n - k}, got {d}")
+    deck = list(range(n))
+    result = shuffle(deck, rng=_Answers(n, draws))
+    return deck if result is None else list(result)

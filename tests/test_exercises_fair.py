@@ -1,0 +1,79 @@
+"""Lesson 1's exercise checks: each accepts its answer and explains typical wrong ones."""
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from cardlib import orders
+from cardlib.exercises import TODO
+from cardlib.exercises.fair import (
+    check_bits_for_54,
+    check_identity_chance,
+    check_stride_orders,
+    check_tie_chance,
+    check_unrank,
+)
+
+
+@pytest.mark.parametrize("check, answer, wrongs", [
+    (check_bits_for_54, 238, {54: "number of cards", 6: "one card of 54", 237: "round up",
+                              324: "not the fewest", 239: "smallest k"}),
+    (check_identity_chance, Fraction(4, 27), {Fraction(1, 6): "fair shuffle gives",
+                                              Fraction(5, 27): "favoured orders",
+                                              4: "number of paths", 1 / 6: "float"}),
+    (check_stride_orders, 40, {90: "share a factor with 10", math.factorial(10): "every order",
+                               10: "several strides", 41: "phi"}),
+    (check_tie_chance, Fraction(4, 9), {Fraction(5, 9): "all three keys differ",
+                                        Fraction(1, 6): "two given keys",
+                                        Fraction(1, 2): "cannot simply be added",
+                                        96: "number of draws"}),
+])
+def test_value_checks(check, answer, wrongs):
+    assert check(answer).ok
+    assert check(TODO).status == "todo"
+    for given, explanation in wrongs.items():
+        feedback = check(given)
+        assert feedback.status == "wrong" and explanation in feedback.message, (given, feedback)
+        assert feedback.where or "float" in feedback.message
+
+
+def test_bits_answer_is_the_least_whole_number_of_bits():
+    assert 2**237 < math.factorial(54) <= 2**238
+
+
+def good_unrank(r, n):
+    pile, order = list(range(n)), []
+    for k in range(n):
+        digit, r = divmod(r, math.factorial(n - 1 - k))
+        order.append(pile.pop(digit))
+    return order
+
+
+def digits_least_first(r, n):  # reads the factorial digits in the wrong order
+    pile, order = list(range(n)), []
+    for k in range(n):
+        r, digit = divmod(r, k + 1)
+        order.append(pile.pop(min(digit, len(pile) - 1)))
+    return order
+
+
+def no_removal(r, n):  # picks from the full list every time
+    cards = list(range(n))
+    return [cards[divmod(r, math.factorial(n - 1 - k))[0] % n] for k in range(n)]
+
+
+def crashes(r, n):  # off by one: indexes past the end of the pile
+    return [list(range(n))[r + 1]]
+
+
+def test_unrank_check():
+    assert check_unrank(good_unrank).ok and check_unrank(orders.unrank).ok
+    assert check_unrank(lambda r, n: TODO).status == "todo"
+    feedback = check_unrank(digits_least_first)
+    assert feedback.status == "wrong" and "should be" in feedback.message
+    assert any("factorial digits" in line for line in feedback.details)
+    assert "not an order" in check_unrank(no_removal).message
+    assert "raised IndexError" in check_unrank(crashes).message
+    assert "not a list" in check_unrank(lambda r, n: 7).message
+    assert check_unrank(lambda r, n: tuple(good_unrank(r, n))).ok  # a tuple is fine
