@@ -77,7 +77,7 @@ def _move(root, k: int, kind: str, position: int, data: dict) -> None:
     elif kind == "select":
         field.select_option(str(position))
     elif kind == "checkbox":
-        field.set_checked(position == 1)
+        field.set_checked(data["controls"][k]["labels"][position] == "on")
     else:  # a number box: type the value, then leave the box
         field.fill(data["controls"][k]["labels"][position])
         field.press("Tab")
@@ -164,7 +164,7 @@ def test_every_control_shows_the_right_picture(name, page, sites, browser):
 def _position_of(root, k: int, kind: str, data: dict) -> int:
     field = root.locator(f'[data-control="{k}"]')
     if kind == "checkbox":
-        return int(field.is_checked())
+        return data["controls"][k]["labels"].index("on" if field.is_checked() else "off")
     if kind == "number":
         return data["controls"][k]["labels"].index(field.input_value())
     return int(field.input_value())

@@ -26,7 +26,7 @@ PANEL_SCRIPT = """(function (root) {
   var img = root.querySelector('img.cardlib-figure');
   function place(k) {
     var field = fields[k], labels = data.controls[k].labels;
-    if (field.type === 'checkbox') return field.checked ? 1 : 0;
+    if (field.type === 'checkbox') return Math.max(0, labels.indexOf(field.checked ? 'on' : 'off'));
     if (field.type === 'number') {
       var value = Number(field.value), best = 0;
       labels.forEach(function (label, i) {
@@ -38,7 +38,7 @@ PANEL_SCRIPT = """(function (root) {
   }
   function put(k, i) {
     var field = fields[k];
-    if (field.type === 'checkbox') field.checked = i === 1;
+    if (field.type === 'checkbox') field.checked = data.controls[k].labels[i] === 'on';
     else if (field.type === 'number') field.value = data.controls[k].labels[i];
     else field.value = String(i);
   }
@@ -96,26 +96,27 @@ ZOOM_SCRIPT = """(function () {
 
 
 def _control_html(k: int, control: dict) -> str:
+    """One control; disabled when the page offers only one of its values (the note says so)."""
     label, labels, start = control["label"] or control["name"], control["labels"], control["start"]
     name = html.escape(label)
+    fixed = " disabled" if len(labels) == 1 else ""
     if control["kind"] == "check":
-        checked = " checked" if start else ""
+        checked = " checked" if labels[start] == "on" else ""
         return (f'<label class="cardlib-control cardlib-check"><input type="checkbox" '
-                f'data-control="{k}"{checked}> {name}</label>')
+                f'data-control="{k}"{checked}{fixed}> {name}</label>')
     if control["kind"] == "range":
         return (f'<label class="cardlib-control"><span>{name}</span>'
                 f'<input type="range" min="0" max="{len(labels) - 1}" step="1" value="{start}" '
-                f'data-control="{k}" aria-valuetext="{html.escape(labels[start])}">'
+                f'data-control="{k}" aria-valuetext="{html.escape(labels[start])}"{fixed}>'
                 f'<output data-for="{k}">{html.escape(labels[start])}</output></label>')
     if control["kind"] == "number" and consecutive(labels):
-        fixed = " disabled" if len(labels) == 1 else ""
         return (f'<label class="cardlib-control"><span>{name}</span>'
                 f'<input type="number" min="{labels[0]}" max="{labels[-1]}" step="1" '
                 f'value="{labels[start]}" data-control="{k}"{fixed}></label>')
     options = "".join(f'<option value="{i}"{" selected" if i == start else ""}>'
                       f"{html.escape(text)}</option>" for i, text in enumerate(labels))
     return (f'<label class="cardlib-control"><span>{name}</span>'
-            f'<select data-control="{k}">{options}</select></label>')
+            f'<select data-control="{k}"{fixed}>{options}</select></label>')
 
 
 def first_picture(panel: dict) -> tuple[str, str]:

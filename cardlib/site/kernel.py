@@ -39,7 +39,8 @@ from .states import (
 )
 
 __all__ = [
-    "SWEEP_CELL", "SITE_CELL", "REFERENCE_CELL", "TIMING_CELL", "MAX_STATES", "PICTURE_BUDGET",
+    "SWEEP_CELL", "SITE_CELL", "REFERENCE_CELL", "TIMING_CELL", "MAX_STATES", "HARD_MAX_STATES",
+    "PICTURE_BUDGET",
     "control_ends", "sweep_panel", "sweep_controls", "render_states", "panel_states",
     "reference_pictures", "time_redraws", "describe_figures",
 ]
@@ -50,8 +51,10 @@ SWEEP_CELL = "from cardlib.site.kernel import sweep_controls; sweep_controls()"
 SITE_CELL = "from cardlib.site.kernel import render_states; render_states()"
 #: The line the tests add after it: each panel drawn afresh in one state, to compare with its page.
 REFERENCE_CELL = "from cardlib.site.kernel import reference_pictures; reference_pictures()"
-#: The most states the site draws for one panel.
+#: The states the site aims to draw for one panel (more when every slider needs three values)...
 MAX_STATES = 40
+#: ... but never more than this.
+HARD_MAX_STATES = 100
 #: The bytes of pictures (``data:`` URIs) the panels of one page may take together: pages
 #: stay under 8 MB with their other figures and players.
 PICTURE_BUDGET = 5_000_000
@@ -164,15 +167,16 @@ def _click_chain(panel: LivePanel, button: widgets.Button, count: int) -> dict[s
     return moved
 
 
-def _page_values(panel: LivePanel, controls: list[PageControl],
-                 max_states: int) -> tuple[list[dict], list[str]]:
+def _page_values(panel: LivePanel, controls: list[PageControl], max_states: int,
+                 hard_max: int | None = None) -> tuple[list[dict], list[str]]:
     """Choose the values each control offers on the page (filled in ``controls``).
 
     A button that steps number boxes (Reshuffle moves the seed) is clicked from
     the first values to find theirs; the page's button then moves each of them
     one place on, the last back to the first. Other buttons are left out, with
     a note. Lists and check boxes keep every value; sliders get a grid when the
-    states would pass ``max_states`` (:func:`~cardlib.site.states.allocate`).
+    states would pass ``max_states``, and the last controls one value when
+    they would pass ``hard_max`` (:func:`~cardlib.site.states.allocate`).
     Returns the page's buttons and the notes.
     """
     by_name = {c.name: c for c in controls}
@@ -188,7 +192,7 @@ def _page_values(panel: LivePanel, controls: list[PageControl],
     sizes = [None if c.driven_by else c.total or 1 for c in controls]
     fixed = [c.kind in ("select", "check") or (c.kind == "number" and not c.driven_by)
              for c in controls]
-    counts = dict(zip(by_name, allocate(sizes, fixed, max_states)))
+    counts = dict(zip(by_name, allocate(sizes, fixed, max_states, hard_max)))
     buttons = []
     for button, names in stepping:
         chain = _click_chain(panel, button, max(counts[name] for name in names))
@@ -198,7 +202,7 @@ def _page_values(panel: LivePanel, controls: list[PageControl],
                         "moves": {name: [(i + 1) % len(chain[name])
                                          for i in range(len(chain[name]))] for name in names}})
     for control in controls:
-        if control.kind != "number" and len(control.values) > counts[control.name]:
+        if len(control.values) > counts[control.name]:
             first = control.values[control.start]
             kept = grid(control.values, first, counts[control.name])
             control.labels = [control.labels[control.values.index(v)] for v in kept]
@@ -211,12 +215,15 @@ def _page_values(panel: LivePanel, controls: list[PageControl],
 _RENDERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def panel_states(panel: LivePanel, max_states: int = MAX_STATES) -> dict:
+def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
+                 hard_max: int | None = None) -> dict:
     """Draw ``panel`` at every state its page offers (a grid when there are too many).
 
     Each state is drawn afresh (:meth:`~cardlib.widgets.LivePanel.draw_afresh`,
     the panel's own ``draw`` on a new figure), so its picture is the same
-    whatever the page showed before. The panel ends at its first values.
+    whatever the page showed before. There are about ``max_states`` states
+    (more when every slider needs three values), never more than ``hard_max``.
+    The panel ends at its first values.
     Returns what the build needs: the controls, the buttons, a note on what the
     page leaves out, the pictures (lossless WebP ``data:`` URIs, each once) and,
     for each state in row-major order of the controls, its picture and its
@@ -225,7 +232,7 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES) -> dict:
     began = time.perf_counter()
     start = panel.values()
     controls = [page_control(name, control) for name, control in panel.controls.items()]
-    buttons, notes = _page_values(panel, controls, max_states)
+    buttons, notes = _page_values(panel, controls, max_states, hard_max)
     pictures: dict[str, int] = {}
     images: list[str] = []
     states: list[list] = []
@@ -257,9 +264,11 @@ def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_S
     """Sweep every panel's controls, then draw each state its page offers; show them for the build.
 
     The sweep (:func:`sweep_panel`) checks that every control redraws. Each
-    panel draws at most ``max_states`` states, fewer when the pictures of all
-    the panels would pass ``budget`` bytes (:func:`~cardlib.site.states.state_allowances`,
-    from the size of each panel's first picture). The output (of kind
+    panel aims at ``max_states`` states, fewer when the pictures of all the
+    panels would pass ``budget`` bytes (:func:`~cardlib.site.states.state_allowances`,
+    from the size of each panel's first picture), and never more than
+    :data:`HARD_MAX_STATES` or than what is left of ``budget`` after the
+    panels drawn and the aims of those still to draw. The output (of kind
     :data:`~cardlib.site.run.STATES_MIME`) lists each panel by its widget model id.
     Prints and returns a one-line summary.
     """
@@ -268,9 +277,15 @@ def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_S
     moved = sum(sweep_panel(panel) for panel in panels)
     assert all(panel.redraws for panel in panels), "a panel never drew"
     swept = time.perf_counter()
-    allowed = state_allowances([len(webp_data_uri(panel.png())) for panel in panels],
-                               max_states, budget)
-    found = [panel_states(panel, allowance) for panel, allowance in zip(panels, allowed)]
+    sizes = [len(webp_data_uri(panel.png())) for panel in panels]
+    aims = state_allowances(sizes, max_states, budget)
+    found, used = [], 0
+    for i, panel in enumerate(panels):
+        # what is left of the budget, the later panels' aims set aside
+        left = budget - used - sum(aim * size for aim, size in zip(aims[i + 1:], sizes[i + 1:]))
+        limit = max(1, min(HARD_MAX_STATES, int(left // sizes[i])))
+        found.append(panel_states(panel, min(aims[i], limit), limit))
+        used += sum(map(len, found[-1]["images"]))
     for number, states in enumerate(found):
         states["panel"] = number
     states = sum(p["count"] for p in found)

@@ -100,7 +100,7 @@ def page_note(controls: Sequence[PageControl], stepping: Sequence[str] = (),
     """
     parts = [c.note() for c in controls if c.thinned and len(c.values) > 1]
     fixed = [f"{c.label or c.name} = {c.labels[0]}" for c in controls
-             if c.kind == "number" and len(c.values) == 1]
+             if len(c.values) == 1 and c.total != 1]
     text = ""
     if parts:
         text = "On this page: " + "; ".join(parts)
@@ -208,8 +208,12 @@ def grid(values: Sequence, keep, count: int) -> list:
     ['a', 'b', 'e']
     >>> grid([0, 1, 2], 1, 10)
     [0, 1, 2]
+    >>> grid([0, 1, 2], 1, 1)
+    [1]
     """
     values = list(values)
+    if count <= 1:
+        return [keep if keep in values else values[0]]
     count = max(count, 3 if keep not in (values[0], values[-1]) else 2)
     if len(values) <= count:
         return values
@@ -240,13 +244,17 @@ def grid(values: Sequence, keep, count: int) -> list:
     return [values[p] for p in sorted(positions)]
 
 
-def allocate(sizes: Sequence[int | None], fixed: Sequence[bool], max_states: int) -> list[int]:
-    """How many values each control keeps, so that the states number at most ``max_states``.
+def allocate(sizes: Sequence[int | None], fixed: Sequence[bool], max_states: int,
+             hard_max: int | None = None) -> list[int]:
+    """How many values each control keeps, so that the states number about ``max_states``.
 
     ``sizes`` are the numbers of values (None: unbounded); ``fixed`` controls
     (lists of choices, check boxes) keep all theirs. The others share what is
     left, the smallest first: all its values when the others can still have 3
-    each, else an even share (at least 3: a reader moves it somewhere).
+    each, else an even share, at least 3 (a reader moves it somewhere), so the
+    states may pass ``max_states``. They never pass ``hard_max``: the last
+    controls (in the panel's order, sliders before lists) keep only one value
+    until they fit.
 
     >>> allocate([12, 8, 5], [True, False, False], 120)
     [12, 3, 3]
@@ -254,6 +262,8 @@ def allocate(sizes: Sequence[int | None], fixed: Sequence[bool], max_states: int
     [40]
     >>> allocate([9, None], [False, False], 60)
     [9, 6]
+    >>> allocate([11, 8, 5, 20], [True, False, False, False], 40, hard_max=100)
+    [11, 3, 3, 1]
     """
     counts = [size if keep else 0 for size, keep in zip(sizes, fixed)]
     budget = max_states / math.prod(c for c in counts if c) if any(counts) else max_states
@@ -268,6 +278,13 @@ def allocate(sizes: Sequence[int | None], fixed: Sequence[bool], max_states: int
             share = budget ** (1 / (others + 1))
             counts[i] = int(min(size, max(3, math.floor(share + 1e-9))))
         budget /= counts[i]
+    if hard_max is not None:
+        last_first = [i for i in reversed(range(len(counts))) if not fixed[i]]
+        last_first += [i for i in reversed(range(len(counts))) if fixed[i]]
+        for i in last_first:
+            if math.prod(counts) <= hard_max:
+                break
+            counts[i] = 1
     return counts
 
 
