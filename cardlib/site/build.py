@@ -73,7 +73,6 @@ main { max-width: 1100px; margin: 0 auto; }
 /* nbconvert's lab CSS lets <pre> in HTML outputs inherit the prose font */
 .jp-RenderedHTMLCommon pre { font-family: var(--jp-code-font-family); }
 .static-controls { color: #555; font-style: italic; margin: 0 0 4px 0; }
-.anim-buttons button { min-width: 2.2em; min-height: 1.8em; }
 .player-icon { vertical-align: -0.125em; }
 math[display="block"] { margin: 0.6em 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
 details.solution { border-left: 4px solid #009E73; padding: 2px 10px; margin: 6px 0; }
@@ -110,7 +109,7 @@ body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
 .jp-OutputArea-output pre { white-space: pre; overflow-x: auto; word-break: normal; }
 .animation { max-width: 100%; }
 .anim-buttons { display: flex; flex-wrap: wrap; gap: 2px; }
-.anim-buttons button { min-width: 40px; min-height: 36px; }
+.anim-buttons button { min-width: 36px; min-height: 36px; padding: 0 6px; }
 .anim-slider { max-width: 100%; }
 @media (max-width: 800px) {
   .cardlib-shrunk::after { content: "Tap the figure to see it at full size.";
