@@ -153,6 +153,19 @@ def test_sample_page_has_offline_player_and_math(sites):
     assert "price = $5" in page
 
 
+@pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)
+def test_every_image_has_a_description(name, page, sites):
+    html = _read(name, page, sites)
+    images = re.findall(r"<img [^>]*>", html)
+    described = [tag for tag in images if re.search(r'alt="[^"]+"', tag)]
+    assert len(described) == len(images), "an image without alt text"
+    assert "No description has been provided" not in html
+    for tag in described:
+        alt = re.search(r'alt="([^"]+)"', tag).group(1)
+        # figures say what they show; a frame player's picture changes with its frame
+        assert alt.startswith("Figure") or ("_anim_img" in tag and alt.startswith("frame")), alt
+
+
 def test_lesson_pages_have_no_widget_state(sites):
     if not lesson_paths():
         pytest.skip("no lessons yet")
