@@ -67,7 +67,7 @@ class PageControl:
         """``"cards = 2, 5, 10, …, 416"``: the values on the page, for a thinned control.
 
         >>> PageControl("n", "cards", "range", [], [str(n) for n in range(2, 30, 3)], 40).note()
-        'cards = 2, 5, 8, 11, 14, …, 29'
+        'cards = 2, 5, 8, 11, 14, …, 29 (10 values)'
         >>> PageControl("s", "seed", "number", [], [str(n) for n in range(7, 15)], None).note()
         'seed = 7 to 14'
         """
@@ -75,7 +75,7 @@ class PageControl:
         if len(shown) > 3 and consecutive(shown):
             return f"{name} = {shown[0]} to {shown[-1]}"
         if len(shown) > 8:
-            shown = [*shown[:5], "…", shown[-1]]
+            return f"{name} = {', '.join([*shown[:5], '…', shown[-1]])} ({len(shown)} values)"
         return f"{name} = {', '.join(shown)}"
 
     def as_json(self) -> dict:
