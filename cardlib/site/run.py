@@ -2,8 +2,9 @@
 
 A lesson runs top to bottom in a fresh kernel started in the lesson's folder;
 nbclient keeps the widget state in the notebook's metadata, which is where the
-figures of slider panels live. ``extra_cells`` are appended first: the tests
-add :func:`cardlib.site.kernel.sweep_controls`, the bench
+figures of slider panels live. ``extra_cells`` are appended first: the site
+and the tests add :func:`cardlib.site.kernel.render_states` (the tests then
+:func:`cardlib.site.kernel.reference_pictures`), the bench
 :func:`cardlib.site.kernel.time_redraws`, as one line of code each.
 
 >>> [path.name for path in lesson_paths("no-such-folder")]
