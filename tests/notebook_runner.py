@@ -1,7 +1,9 @@
 """Each lesson executed once per test session (with cardlib's one executor), shared by the tests.
 
-The run ends with :data:`cardlib.site.kernel.SWEEP_CELL`, which moves every control
-of every slider panel to both ends and back; the notebook and site tests read it.
+The run ends with :data:`cardlib.site.kernel.SITE_CELL`, which moves every control
+of every slider panel to both ends and back, then draws every state the static
+page offers, and :data:`cardlib.site.kernel.REFERENCE_CELL`, which draws each
+panel afresh in one state; the notebook and site tests read them.
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ except ImportError:  # Windows: each worker runs the lessons it needs itself
 
 import nbformat
 
-from cardlib.site.kernel import SWEEP_CELL
+from cardlib.site.kernel import REFERENCE_CELL, SITE_CELL
 from cardlib.site.run import execute
 from cardlib.site.run import lesson_paths as _lesson_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-CHECK_ID = "extra-0"
+CHECK_CELLS = [SITE_CELL, REFERENCE_CELL]
+CHECK_ID = "extra-0"  # the site cell: its output says what it moved and drew
 
 
 def lesson_paths() -> list[Path]:
@@ -41,13 +44,13 @@ def executed_with_check(path: Path) -> nbformat.NotebookNode:
     """
     shared = shared_folder()
     if shared is None:
-        return execute(path, [SWEEP_CELL])
+        return execute(path, CHECK_CELLS)
     target = shared / Path(path).name
     with open(target.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if target.exists():
             return nbformat.read(target, as_version=4)
-        nb = execute(path, [SWEEP_CELL])
+        nb = execute(path, CHECK_CELLS)
         partial = target.with_suffix(".partial")
         nbformat.write(nb, partial)
         partial.replace(target)
@@ -67,8 +70,7 @@ def shared_folder() -> Path | None:
 
 
 def executed(path: Path) -> nbformat.NotebookNode:
-    """A copy of the lesson as executed once per test session, without the check cell
-    (shared by the notebook and the site tests, so each lesson runs once in ``make test``)."""
-    nb = copy.deepcopy(executed_with_check(Path(path)))
-    nb.cells = [cell for cell in nb.cells if cell.get("id") != CHECK_ID]
-    return nb
+    """A copy of the lesson as executed once per test session, appended cells and all
+    (shared by the notebook and the site tests, so each lesson runs once in ``make test``;
+    the site's build reads the panels' states from the appended cells, then drops them)."""
+    return copy.deepcopy(executed_with_check(Path(path)))

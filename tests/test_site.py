@@ -1,70 +1,27 @@
 """The static site (``make html``) shows everything offline.
 
-Two sites are built once per test session: the lessons into ``build/html``
-(each lesson executed once, shared with test_notebooks.py) and the small
-``tests/data/site_sample.ipynb`` into ``build/site-sample``; the sample holds
-the tricky cases (a slider figure, a frame player, formulas, every card glyph
+Two sites are built once per test run (tests/site_build.py): the lessons into
+``build/html`` (each lesson executed once, shared with test_notebooks.py) and the
+small ``tests/data/site_sample.ipynb`` into ``build/site-sample``; the sample
+holds the tricky cases (live panels, a frame player, formulas, every card glyph
 including the red joker U+1F0BF), so these tests do not depend on the lessons.
-Headless Chromium (through Playwright, tests/browser.py) then opens every page
-from disk with networking off; screenshots go to ``build/html/screenshots/``.
+Headless Chromium (through Playwright, cardlib.site.browser) then opens every
+page from disk with networking off. The controls, phones and sizes are tested
+in test_site_controls.py.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-import matplotlib
 import pytest
-from notebook_runner import executed, lesson_paths
+from notebook_runner import lesson_paths
+from site_build import OUT, PAGE_IDS, PAGES
 
-from cardlib.site import build as site
-from cardlib.site.browser import OfflinePage, find_chromium, launch_chromium
-from cardlib.site.offline import CARDS, CJK, find_font
-
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = Path(__file__).resolve().parent / "data" / "site_sample.ipynb"
-OUT = {"lessons": ROOT / "build" / "html", "sample": ROOT / "build" / "site-sample"}
-SHOTS = OUT["lessons"] / "screenshots"
-IN_CI = os.environ.get("CI", "").lower() == "true"
-PAGES = [
-    ("sample", "index.html"),
-    ("sample", "site_sample.html"),
-    ("lessons", "index.html"),
-]
-PAGES += [("lessons", f"{path.stem}.html") for path in lesson_paths()]
-
-
-def _missing(reason: str):
-    """Fail in CI, where everything must be installed; skip (with the reason) elsewhere."""
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true, so this is a failure)")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="session")
-def fonts():
-    """The build embeds subsets of these installed fonts."""
-    try:
-        return [find_font(CARDS), find_font(CJK)]
-    except FileNotFoundError as error:
-        _missing(str(error))
-
-
-@pytest.fixture(scope="session")
-def sites(fonts) -> dict:
-    """Builds each site the first time it is asked for."""
-    built: dict[str, list[Path]] = {}
-
-    def get(name: str) -> list[Path]:
-        if name not in built:
-            paths = [SAMPLE] if name == "sample" else lesson_paths()
-            built[name] = site.build_site(paths, OUT[name], run=executed)
-        return built[name]
-
-    return get
+from cardlib.site.browser import OfflinePage
+from cardlib.site.offline import CARDS, CJK
 
 
 def _read(name: str, page: str, sites) -> str:
@@ -137,7 +94,7 @@ def test_scanner_finds_external_loads():
     ]
 
 
-@pytest.mark.parametrize("name, page", PAGES, ids=[f"{n}/{p}" for n, p in PAGES])
+@pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)
 def test_no_external_urls(name, page, sites):
     assert external_loads(_read(name, page, sites)) == []
 
@@ -160,13 +117,32 @@ def test_index_lists_every_notebook_with_its_summary(sites):
     assert "This notebook holds every case the static site must show offline;" in index
 
 
-def test_sample_page_shows_widgets_as_pictures(sites):
+def test_sample_page_shows_panels_with_page_controls(sites):
     page = _read("sample", "site_sample.html", sites)
     assert "application/vnd.jupyter.widget" not in page
-    # the slider figure, then the player's frame, then the plain figure
-    assert page.count("<img") == 3
-    caption = page.index("Shown at n = 5")
-    assert caption < page.index("<img") < page.index("_anim_img")
+    # two live panels, then the player's frame, then the plain figure
+    assert page.count("<img") == 4 and page.count('class="cardlib-panel"') == 2
+    assert page.index('class="cardlib-figure"') < page.index("_anim_img")
+    # the first panel's slider offers n = 2 ... 12 (index 3 is n = 5), with no note
+    first = page[page.index('class="cardlib-panel"'):page.index("cardlib-states")]
+    (slider,) = re.findall(r"<input [^>]*>", first)
+    attributes = dict(re.findall(r'([\w-]+)="([^"]*)"', slider))
+    assert {"type": "range", "min": "0", "max": "10", "value": "3",
+            "aria-valuetext": "5"}.items() <= attributes.items()
+    assert "static-controls" not in first
+    # the second: a list, a check box, a slider thinned to a grid, a seed that Reshuffle steps
+    assert "On this page: bars = 2, " in page and "(Reshuffle cycles through them)" in page
+    assert '<option value="1">orange</option>' in page and 'type="checkbox"' in page
+
+
+def test_images_have_descriptions(sites):
+    page = _read("sample", "site_sample.html", sites)
+    alts = re.findall(r'<img [^>]*alt="([^"]*)"', page)
+    assert len(alts) == page.count("<img"), "an image without alt text"
+    assert "Figure: a plain line." in alts  # from plt.show(), its title
+    assert "Figure: 5 positions, each with probability 1/5 (probability against position). " \
+           "Shown at n = 5." in alts
+    assert "No description" not in page
 
 
 def test_sample_page_has_offline_player_and_math(sites):
@@ -175,6 +151,19 @@ def test_sample_page_has_offline_player_and_math(sites):
     assert page.count("<math") == 4 and "$52!" not in page
     assert "<th>cards <math" in page  # a formula in a Markdown output (a table)
     assert "price = $5" in page
+
+
+@pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)
+def test_every_image_has_a_description(name, page, sites):
+    html = _read(name, page, sites)
+    images = re.findall(r"<img [^>]*>", html)
+    described = [tag for tag in images if re.search(r'alt="[^"]+"', tag)]
+    assert len(described) == len(images), "an image without alt text"
+    assert "No description has been provided" not in html
+    for tag in described:
+        alt = re.search(r'alt="([^"]+)"', tag).group(1)
+        # figures say what they show; a frame player's picture changes with its frame
+        assert alt.startswith("Figure") or ("_anim_img" in tag and alt.startswith("frame")), alt
 
 
 def test_lesson_pages_have_no_widget_state(sites):
@@ -255,55 +244,11 @@ PAGE_CHECK = r"""
 """
 
 
-def _bare_fontconfig(folder: Path) -> Path:
-    """A fontconfig file that offers the browser only matplotlib's DejaVu fonts.
-
-    So the pages are seen as by a reader with no special fonts installed: a
-    card or a Chinese character shows only if the site itself brings its glyph.
-    """
-    fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
-    config = folder / "fonts.conf"
-    config.write_text(
-        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
-        f"<fontconfig><dir>{fonts}</dir>"
-        f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n"
-    )
-    return config
-
-
-@pytest.fixture(scope="session")
-def browser(tmp_path_factory):
-    executable = find_chromium()
-    if executable is None:
-        _missing(
-            "no Chromium found (install Debian's chromium, or set CHROMIUM=/path/to/it)"
-        )
-    env = {
-        **os.environ,
-        "FONTCONFIG_FILE": str(_bare_fontconfig(tmp_path_factory.mktemp("fc"))),
-    }
-    with launch_chromium(
-        executable, ["--host-resolver-rules=MAP * ~NOTFOUND"], env=env
-    ) as chromium:
-        page = OfflinePage(chromium)
-        yield page
-        page.close()
-
-
 def _open(browser: OfflinePage, path: Path) -> dict:
     report = browser.open(path.as_uri()).evaluate(PAGE_CHECK)
     report["failed"] = browser.failed_requests()
     report["blocked"] = list(browser.blocked)
     return report
-
-
-def _screenshot(page, path: Path, max_height: int = 16000) -> None:
-    """Save the whole page, up to ``max_height`` CSS pixels (PNG or JPEG, by suffix)."""
-    width, height = page.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
-    )
-    clip = {"x": 0, "y": 0, "width": width, "height": min(height, max_height)}
-    page.screenshot(path=path, full_page=True, clip=clip)
 
 
 def test_browser_checks_can_fail(browser, tmp_path):
@@ -327,12 +272,10 @@ def test_browser_checks_can_fail(browser, tmp_path):
     ]
 
 
-@pytest.mark.parametrize("name, page", PAGES, ids=[f"{n}/{p}" for n, p in PAGES])
+@pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)
 def test_page_in_browser_offline(name, page, sites, browser):
     sites(name)
     report = _open(browser, OUT[name] / page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    _screenshot(browser.page, SHOTS / f"{name}-{Path(page).stem}.png")
     assert report["failed"] == []
     assert report["blocked"] == []
     assert report["broken"] == []
@@ -344,6 +287,6 @@ def test_page_in_browser_offline(name, page, sites, browser):
         assert player["from"] != player["to"] and player["image_changed"], player
         assert len(player["icons"]) == 9 and min(player["icons"]) > 0, player
     if page == "site_sample.html":
-        assert report["images"] == 3 and len(report["players"]) == 1
+        assert report["images"] == 4 and len(report["players"]) == 1
         assert {"U+1F0BF", "U+1F0CF", "U+1F0A1", "U+6D17"} <= set(report["chars"])
         assert {CARDS.family, CJK.family} <= set(report["fonts"])

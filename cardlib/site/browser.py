@@ -71,12 +71,15 @@ class OfflinePage:
 
     Any other request is aborted and kept in ``blocked``; every failed request
     (aborted ones too) is kept in ``failed`` as 'URL: reason'. :meth:`open`
-    clears both.
+    clears both. ``touch`` makes it a phone: a touch screen, and the page's
+    viewport meta tag obeyed.
     """
 
-    def __init__(self, browser: Browser, width: int = 1200, height: int = 900) -> None:
+    def __init__(self, browser: Browser, width: int = 1200, height: int = 900,
+                 touch: bool = False) -> None:
         self.context = browser.new_context(
-            viewport={"width": width, "height": height}, offline=True
+            viewport={"width": width, "height": height}, offline=True,
+            has_touch=touch, is_mobile=touch,
         )
         self.context.route(lambda url: not url.startswith(LOCAL), self._block)
         self.page: Page = self.context.new_page()

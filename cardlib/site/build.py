@@ -23,13 +23,15 @@ from jinja2 import DictLoader
 from nbconvert import HTMLExporter
 from nbconvert.filters.markdown import markdown2html
 
-from ..plots.style import picture as checked_arguments
+from ..checks import checked
+from .controls import ZOOM_SCRIPT
+from .kernel import SITE_CELL
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, lesson_paths
 
 __all__ = [
     "REFERENCES", "site_links", "export", "objectives", "summary", "references_page",
-    "build_site", "main",
+    "run_lesson", "build_site", "main",
 ]
 
 #: The references page beside the lessons; every lesson's Sources cell links to it.
@@ -55,6 +57,13 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- block body_header -%}{{ super() }}
 <nav class="site-nav"><a href="index.html">All lessons</a></nav>
 {%- endblock body_header -%}
+{%- block data_png scoped -%}
+{%- set alttext = output | get_metadata('alt', 'image/png') -%}
+{%- if alttext -%}{{ super() | replace('<img ', '<img alt="' ~ (alttext | escape_html) ~ '" ', 1) }}
+{%- else -%}{{ super() }}{%- endif -%}
+{%- endblock data_png -%}
+{%- block footer_js -%}<script>{{ resources.cardlib_zoom_script }}</script>
+{%- endblock footer_js -%}
 """
 
 _SITE_CSS = """
@@ -65,21 +74,57 @@ main { max-width: 1100px; margin: 0 auto; }
 /* nbconvert's lab CSS lets <pre> in HTML outputs inherit the prose font */
 .jp-RenderedHTMLCommon pre { font-family: var(--jp-code-font-family); }
 .static-controls { color: #555; font-style: italic; margin: 0 0 4px 0; }
-.anim-buttons button { min-width: 2.2em; min-height: 1.8em; }
 .player-icon { vertical-align: -0.125em; }
-math[display="block"] { margin: 0.6em 0; }
+math[display="block"] { margin: 0.6em 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
 details.solution { border-left: 4px solid #009E73; padding: 2px 10px; margin: 6px 0; }
 details.solution > summary, .cardlib-prediction summary { cursor: pointer; font-weight: bold; }
+details > summary { padding: 6px 0; }  /* a target a finger can hit */
 .cardlib-prediction { border-left: 4px solid #0072B2; padding: 2px 10px; margin: 6px 0; }
 body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
                   margin: 2em auto; padding: 0 16px; line-height: 1.5; }
 .site-index ul.lessons { list-style: none; padding-left: 0; }
 .site-index li { margin-bottom: 0.8em; }
 .site-index code { font-family: var(--jp-code-font-family); }
+/* Live panels: the controls JupyterLab shows, switching between pictures drawn ahead. */
+.cardlib-controls { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: center;
+                    margin: 4px 0 6px 0; font-family: var(--jp-ui-font-family); font-size: 14px; }
+.cardlib-control { display: inline-flex; align-items: center; gap: 8px; min-height: 36px; }
+.cardlib-control input[type="range"] { width: 200px; max-width: 55vw; height: 32px; }
+.cardlib-control output { min-width: 3.5em; font-variant-numeric: tabular-nums; }
+.cardlib-control select, .cardlib-control input[type="number"] { min-height: 32px;
+                                                                  font-size: 14px; }
+.cardlib-control input[type="number"] { width: 7em; }
+.cardlib-check input { width: 22px; height: 22px; margin: 0; }
+.cardlib-button { min-height: 36px; padding: 0 14px; font-size: 14px; cursor: pointer;
+                  border: 1px solid #0072B2; border-radius: 3px; background: #e6f1f8; }
+/* Figures keep their proportions; a tap opens one shown smaller than drawn at full size. */
+.jp-OutputArea-output img { max-width: 100%; height: auto; }
+.jp-OutputArea-output img.cardlib-zoomed { max-width: none; width: auto; cursor: zoom-out; }
+.jp-OutputArea-output, .cardlib-figure-box { overflow-x: auto; }
+@media (hover: hover) { .jp-OutputArea-output img:not(.cardlib-zoomed) { cursor: zoom-in; } }
+/* Code scrolls sideways inside its block, as in JupyterLab, instead of being cut. */
+.jp-InputArea, .jp-InputArea-editor { overflow: visible; min-width: 0; }
+.jp-InputArea-editor .highlight { overflow-x: auto; }
+.jp-InputArea-editor .highlight pre { white-space: pre; }
+/* Printed output keeps its lines (tables stay aligned) and scrolls sideways when wide. */
+.jp-OutputArea-output pre { white-space: pre; overflow-x: auto; word-break: normal; }
+.animation { max-width: 100%; }
+.anim-buttons { display: flex; flex-wrap: wrap; gap: 2px; }
+.anim-buttons button { min-width: 36px; min-height: 36px; padding: 0 6px; }
+.anim-slider { max-width: 100%; }
+@media (max-width: 800px) {
+  .cardlib-shrunk::after { content: "Tap the figure to see it at full size.";
+                           display: block; color: #555; font-size: 13px; font-style: italic; }
+}
+@media (max-width: 600px) {
+  .jp-Cell { padding: 4px 2px; }
+  .jp-RenderedHTMLCommon { padding-right: 4px; }
+  .site-nav { padding: 8px 4px; }
+}
 """
 
 
-@checked_arguments
+@checked
 def export(nb: nbformat.NotebookNode, title: str) -> str:
     """Render an executed notebook as one offline HTML page."""
     exporter = HTMLExporter(
@@ -92,11 +137,11 @@ def export(nb: nbformat.NotebookNode, title: str) -> str:
     exporter.register_preprocessor(StaticWidgets(), enabled=True)
     nb = nbformat.from_dict(nb)  # a copy: the caller's notebook stays as it was
     nb.metadata["title"] = title
-    body, _ = exporter.from_notebook_node(nb)
+    body, _ = exporter.from_notebook_node(nb, resources={"cardlib_zoom_script": ZOOM_SCRIPT})
     return site_links(body)
 
 
-@checked_arguments
+@checked
 def site_links(page: str) -> str:
     """Point links between notebooks (``02_x.ipynb``, ``references.md``) at the site's pages.
 
@@ -110,7 +155,7 @@ def site_links(page: str) -> str:
     return _LOCAL_LINK.sub(to_html, page)
 
 
-@checked_arguments
+@checked
 def references_page(markdown: str, title: str = "References") -> str:
     """The references (Markdown, with math) as a page of the site."""
     body = site_links(markdown2html(math_to_mathml(markdown)))
@@ -130,7 +175,7 @@ def _plain(markdown: str) -> str:
     return re.sub(r"[*_`]+", "", text).strip()
 
 
-@checked_arguments
+@checked
 def objectives(nb: nbformat.NotebookNode) -> str:
     """The lesson's objectives, prerequisites and time (its cell tagged ``objectives``) as HTML.
 
@@ -145,7 +190,7 @@ def objectives(nb: nbformat.NotebookNode) -> str:
     return ""
 
 
-@checked_arguments
+@checked
 def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
     """The lesson's title (its first heading) and its one-line summary.
 
@@ -179,9 +224,13 @@ def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
 
 
 _INTRO = (
-    "Each lesson was run once, top to bottom, to make these pages. A figure drawn by "
-    "sliders shows at the sliders' first values; to move them, open the notebook "
-    "in JupyterLab (<code>make lab</code>)."
+    "Each lesson was run once, top to bottom, to make these pages. Every figure that a "
+    "slider, a list or a button changes was drawn then for each setting the page offers, "
+    "so moving a control shows the right picture at once, offline and with no Python "
+    "running. Where a control has more settings than a page can hold, it offers a "
+    "selection (the note under the figure lists it). A tap or click on a figure shown "
+    "smaller than drawn opens it at full size. To pick any setting or change the code, "
+    "open the notebook in JupyterLab (<code>make lab</code>)."
 )
 
 
@@ -208,18 +257,27 @@ def _index_page(entries: list[tuple[str, str, str, str]], heading: str,
     )
 
 
+def run_lesson(path: Path) -> nbformat.NotebookNode:
+    """Execute the lesson for the site: every cell, then :data:`SITE_CELL` (the panels' states)."""
+    return execute(path, [SITE_CELL])
+
+
 def build_site(
     paths: Iterable[Path],
     out: str | Path = "build/html",
-    run: Callable[[Path], nbformat.NotebookNode] = execute,
+    run: Callable[[Path], nbformat.NotebookNode] | None = None,
     heading: str = "Card shuffling, exactly: the lessons",
 ) -> list[Path]:
     """Execute each notebook once with ``run`` and write the site to ``out``.
+
+    ``run`` defaults to :func:`run_lesson`: the lesson, then :data:`SITE_CELL`,
+    which draws every state of every live panel for the page.
 
     Returns the pages written, the index first.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    run = run_lesson if run is None else run
     paths = [Path(path) for path in paths]
     entries, pages = [], []
     for path in paths:

@@ -1,26 +1,63 @@
-"""Checks that run inside a lesson's kernel, on every panel the lesson made.
+"""Code that runs inside a lesson's kernel, on every panel the lesson made.
 
-The tests end each lesson with ``sweep_controls()``; the bench with
-``time_redraws()``. Both are library functions (linted and tested like the
-rest), called from one line of code appended to the lesson by
-:func:`cardlib.site.run.execute`.
+The site and the tests end each lesson with :data:`SITE_CELL`: ``render_states()``
+moves every control to both ends (:func:`sweep_panel`), then draws each state of
+each panel that the static page offers; the bench ends it with ``time_redraws()``.
+All are library functions (linted and tested like the rest), called from one
+line of code appended to the lesson by :func:`cardlib.site.run.execute`.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import itertools
 import json
 import statistics
 import time
+import weakref
+
+import ipywidgets as widgets
+from IPython import get_ipython
+from IPython.display import display
+from matplotlib.figure import Figure
 
 import __main__
 
 from ..checks import whole_number
 from ..widgets import LivePanel, live_panels
+from .run import REFERENCE_MIME, STATES_MIME
+from .states import (
+    PageControl,
+    allocate,
+    describe_figure,
+    grid,
+    page_control,
+    page_note,
+    state_allowances,
+    webp_data_uri,
+)
 
-__all__ = ["SWEEP_CELL", "TIMING_CELL", "control_ends", "sweep_controls", "time_redraws"]
+__all__ = [
+    "SWEEP_CELL", "SITE_CELL", "REFERENCE_CELL", "TIMING_CELL", "MAX_STATES", "HARD_MAX_STATES",
+    "PICTURE_BUDGET",
+    "control_ends", "sweep_panel", "sweep_controls", "render_states", "panel_states",
+    "reference_pictures", "time_redraws", "describe_figures",
+]
 
 #: The one line the tests append to a lesson.
 SWEEP_CELL = "from cardlib.site.kernel import sweep_controls; sweep_controls()"
+#: The one line the site (and the tests, which share its executions) append to a lesson.
+SITE_CELL = "from cardlib.site.kernel import render_states; render_states()"
+#: The line the tests add after it: each panel drawn afresh in one state, to compare with its page.
+REFERENCE_CELL = "from cardlib.site.kernel import reference_pictures; reference_pictures()"
+#: The states the site aims to draw for one panel (more when every slider needs three values)...
+MAX_STATES = 40
+#: ... but never more than this.
+HARD_MAX_STATES = 100
+#: The bytes of pictures (``data:`` URIs) the panels of one page may take together: pages
+#: stay under 8 MB with their other figures and players.
+PICTURE_BUDGET = 5_000_000
 #: The one line the bench appends to a lesson (``{repeats}`` to fill in).
 TIMING_CELL = "from cardlib.site.kernel import time_redraws; time_redraws({repeats})"
 
@@ -40,23 +77,28 @@ def control_ends(control) -> tuple:
     return ()
 
 
-def sweep_controls(panels: list[LivePanel] | None = None) -> str:
-    """Move every control of every panel to both ends of its range and back, redrawing each time.
+def sweep_panel(panel: LivePanel) -> int:
+    """Move each control of ``panel`` to both ends of its range and back, redrawing each time.
 
-    Fails (AssertionError) when a change of value does not redraw; the panels
-    end where they started, so the saved widget state shows the first values.
-    Returns and prints a one-line summary.
+    Fails (AssertionError) when a change of value does not redraw; the panel
+    ends where it started. Returns the number of controls moved.
+    """
+    for name, control in panel.controls.items():
+        first = control.value
+        for value in (*control_ends(control), first):
+            before, changes = panel.redraws, control.value != value
+            control.value = value
+            assert panel.redraws == before + changes, (name, value, "did not redraw")
+    return len(panel.controls)
+
+
+def sweep_controls(panels: list[LivePanel] | None = None) -> str:
+    """Sweep every control of every panel (:func:`sweep_panel`); print and return a summary.
+
+    The panels end where they started, so the saved widget state shows the first values.
     """
     panels = live_panels() if panels is None else panels
-    moved = 0
-    for panel in panels:
-        for name, control in panel.controls.items():
-            first = control.value
-            for value in (*control_ends(control), first):
-                before, changes = panel.redraws, control.value != value
-                control.value = value
-                assert panel.redraws == before + changes, (name, value, "did not redraw")
-            moved += 1
+    moved = sum(sweep_panel(panel) for panel in panels)
     assert all(panel.redraws for panel in panels), "a panel never drew"
     summary = f"moved {moved} controls of {len(panels)} panels to both ends and back"
     print(summary)
@@ -86,3 +128,216 @@ def time_redraws(repeats: int = 7, namespace: dict | None = None) -> list[dict]:
                      "median_cpu_ms": 1e3 * statistics.median(cpu)})
     print("BENCH" + json.dumps(rows))
     return rows
+
+
+# --- the states a page offers -------------------------------------------------------
+
+
+def _buttons(panel: LivePanel) -> list[widgets.Button]:
+    """The buttons in the panel's row of controls (a Reshuffle, say)."""
+    row = panel.children[0] if panel.children else None
+    mine = set(map(id, panel.controls.values()))
+    return [w for w in getattr(row, "children", ()) if id(w) not in mine
+            and isinstance(w, widgets.Button)]
+
+
+def _set(panel: LivePanel, values: dict) -> None:
+    for name, value in values.items():
+        if panel.controls[name].value != value:
+            before = panel.redraws
+            panel.controls[name].value = value
+            assert panel.redraws == before + 1, (name, value, "did not redraw")
+
+
+def _click_chain(panel: LivePanel, button: widgets.Button, count: int) -> dict[str, list]:
+    """The values of the controls ``button`` moves, over ``count - 1`` clicks from the start.
+
+    Stops early when a click changes nothing or brings back a value seen.
+    """
+    start = panel.values()
+    moved: dict[str, list] = {}
+    for _ in range(count - 1):
+        before = panel.values()
+        button.click()
+        after = panel.values()
+        changed = [name for name in after if after[name] != before[name]]
+        if not changed or any(after[name] in moved.get(name, [start[name]]) for name in changed):
+            break
+        for name in changed:
+            moved.setdefault(name, [start[name]]).append(after[name])
+    _set(panel, start)
+    return moved
+
+
+def _page_values(panel: LivePanel, controls: list[PageControl], max_states: int,
+                 hard_max: int | None = None) -> tuple[list[dict], list[str]]:
+    """Choose the values each control offers on the page (filled in ``controls``).
+
+    A button that steps number boxes (Reshuffle moves the seed) is clicked from
+    the first values to find theirs; the page's button then moves each of them
+    one place on, the last back to the first. Other buttons are left out, with
+    a note. Lists and check boxes keep every value; sliders get a grid when the
+    states would pass ``max_states``, and the last controls one value when
+    they would pass ``hard_max`` (:func:`~cardlib.site.states.allocate`).
+    Returns the page's buttons and the notes.
+    """
+    by_name = {c.name: c for c in controls}
+    stepping, notes = [], []
+    for button in _buttons(panel):
+        probe = _click_chain(panel, button, 2)
+        if not probe or any(by_name[name].kind != "number" for name in probe):
+            notes.append(f"{button.description} needs JupyterLab")
+            continue
+        stepping.append((button, sorted(probe)))
+        for name in probe:
+            by_name[name].driven_by.append(button.description)
+    sizes = [None if c.driven_by else c.total or 1 for c in controls]
+    fixed = [c.kind in ("select", "check") or (c.kind == "number" and not c.driven_by)
+             for c in controls]
+    counts = dict(zip(by_name, allocate(sizes, fixed, max_states, hard_max)))
+    buttons = []
+    for button, names in stepping:
+        chain = _click_chain(panel, button, max(counts[name] for name in names))
+        for name in names:
+            by_name[name].values, by_name[name].labels = chain[name], list(map(str, chain[name]))
+        buttons.append({"label": button.description, "tooltip": button.tooltip or "",
+                        "moves": {name: [(i + 1) % len(chain[name])
+                                         for i in range(len(chain[name]))] for name in names}})
+    for control in controls:
+        if len(control.values) > counts[control.name]:
+            first = control.values[control.start]
+            kept = grid(control.values, first, counts[control.name])
+            control.labels = [control.labels[control.values.index(v)] for v in kept]
+            control.values = kept
+            control.start = kept.index(first)
+    return buttons, notes
+
+
+#: The grids :func:`render_states` drew, by panel (for :func:`reference_pictures`).
+_RENDERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
+                 hard_max: int | None = None) -> dict:
+    """Draw ``panel`` at every state its page offers (a grid when there are too many).
+
+    Each state is drawn afresh (:meth:`~cardlib.widgets.LivePanel.draw_afresh`,
+    the panel's own ``draw`` on a new figure), so its picture is the same
+    whatever the page showed before. There are about ``max_states`` states
+    (more when every slider needs three values), never more than ``hard_max``.
+    The panel ends at its first values.
+    Returns what the build needs: the controls, the buttons, a note on what the
+    page leaves out, the pictures (lossless WebP ``data:`` URIs, each once) and,
+    for each state in row-major order of the controls, its picture and its
+    description.
+    """
+    began = time.perf_counter()
+    start = panel.values()
+    controls = [page_control(name, control) for name, control in panel.controls.items()]
+    buttons, notes = _page_values(panel, controls, max_states, hard_max)
+    pictures: dict[str, int] = {}
+    images: list[str] = []
+    states: list[list] = []
+    for index in itertools.product(*(range(len(c.values)) for c in controls)):  # row-major
+        png = panel.draw_afresh(**{c.name: c.values[i] for c, i in zip(controls, index)})
+        key = hashlib.sha1(png).hexdigest()
+        if key not in pictures:
+            pictures[key] = len(images)
+            images.append(webp_data_uri(png))
+        shown_at = ", ".join(f"{c.label or c.name} = {c.labels[i]}"
+                             for c, i in zip(controls, index))
+        states.append([pictures[key], f"{describe_figure(panel.figure)} Shown at {shown_at}."])
+    panel.draw_afresh(**start)
+    _RENDERED[panel] = controls
+    return {
+        "model_id": panel.model_id,
+        "controls": [c.as_json() for c in controls],
+        "buttons": buttons,
+        "note": page_note(controls, [b["label"] for b in buttons], notes),
+        "states": states,
+        "images": images,
+        "count": len(states),
+        "seconds": round(time.perf_counter() - began, 3),
+    }
+
+
+def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_STATES,
+                  budget: int = PICTURE_BUDGET) -> str:
+    """Sweep every panel's controls, then draw each state its page offers; show them for the build.
+
+    The sweep (:func:`sweep_panel`) checks that every control redraws. Each
+    panel aims at ``max_states`` states, fewer when the pictures of all the
+    panels would pass ``budget`` bytes (:func:`~cardlib.site.states.state_allowances`,
+    from the size of each panel's first picture), and never more than
+    :data:`HARD_MAX_STATES` or than what is left of ``budget`` after the
+    panels drawn and the aims of those still to draw. The output (of kind
+    :data:`~cardlib.site.run.STATES_MIME`) lists each panel by its widget model id.
+    Prints and returns a one-line summary.
+    """
+    panels = live_panels() if panels is None else panels
+    began = time.perf_counter()
+    moved = sum(sweep_panel(panel) for panel in panels)
+    assert all(panel.redraws for panel in panels), "a panel never drew"
+    swept = time.perf_counter()
+    sizes = [len(webp_data_uri(panel.png())) for panel in panels]
+    aims = state_allowances(sizes, max_states, budget)
+    found, used = [], 0
+    for i, panel in enumerate(panels):
+        # what is left of the budget, the later panels' aims set aside
+        left = budget - used - sum(aim * size for aim, size in zip(aims[i + 1:], sizes[i + 1:]))
+        limit = max(1, min(HARD_MAX_STATES, int(left // sizes[i])))
+        found.append(panel_states(panel, min(aims[i], limit), limit))
+        used += sum(map(len, found[-1]["images"]))
+    for number, states in enumerate(found):
+        states["panel"] = number
+    states = sum(p["count"] for p in found)
+    pictures = sum(len(p["images"]) for p in found)
+    summary = (f"moved {moved} controls of {len(panels)} panels to both ends "
+               f"and back in {swept - began:.1f} s; drew {states} states "
+               f"({pictures} different pictures) in {time.perf_counter() - swept:.1f} s")
+    print(summary)
+    display({STATES_MIME: {"panels": found}, "text/plain": f"{len(found)} panels' states"},
+            raw=True)
+    return summary
+
+
+def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
+    """Each panel drawn afresh (a new figure) at the last value of every control on its page.
+
+    For the tests: the page must show this very picture in that state. Shows
+    them (base64 PNG and the labels of the values, by the panel's number in
+    :func:`~cardlib.widgets.live_panels`, as :func:`render_states` numbers them)
+    as one output of kind :data:`~cardlib.site.run.REFERENCE_MIME`; the panels
+    end at their first values.
+    """
+    panels = live_panels() if panels is None else panels
+    found = {}
+    for number, panel in enumerate(panels):
+        controls = _RENDERED.get(panel) or [page_control(n, c) for n, c in panel.controls.items()]
+        start = panel.values()
+        _set(panel, {c.name: c.values[-1] for c in controls})
+        panel.rebuild()
+        found[str(number)] = {"labels": [c.labels[-1] for c in controls],
+                              "png": base64.b64encode(panel.png()).decode("ascii")}
+        _set(panel, start)
+    display({REFERENCE_MIME: found, "text/plain": f"{len(found)} reference pictures"}, raw=True)
+    return found
+
+
+# --- words for plain figures ----------------------------------------------------------------
+
+def _figure_alt(fig) -> tuple[dict, dict]:
+    return {}, {"image/png": {"alt": describe_figure(fig)}}
+
+
+def describe_figures() -> None:
+    """Give every matplotlib figure the kernel shows alt text (its titles and axis labels).
+
+    The executor runs this as the kernel starts (:data:`cardlib.site.run.STARTUP_LINE`).
+    A formatter of IPython adds ``{"image/png": {"alt": ...}}`` to the output's
+    metadata (it draws nothing itself; the inline backend still makes the PNG),
+    where the site's template reads it.
+    """
+    shell = get_ipython()
+    if shell is not None:
+        shell.display_formatter.mimebundle_formatter.for_type(Figure, _figure_alt)

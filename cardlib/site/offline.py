@@ -3,10 +3,13 @@
 The static site (:mod:`cardlib.site.build`) runs each lesson once and then applies
 these steps before rendering it to HTML:
 
-- :class:`StaticWidgets` replaces each widget view by what its Output widgets
-  hold (the figure that :class:`cardlib.widgets.LivePanel` drew at the default
-  values) plus one line naming those values, and drops the widget state, so
-  no widget manager is needed;
+- :class:`StaticWidgets` replaces each live panel by its page version
+  (:func:`cardlib.site.controls.panel_html`: real controls switching between
+  the pictures the kernel drew for every state, see
+  :func:`cardlib.site.kernel.render_states`), any other widget view by what its
+  Output widgets hold plus one line naming the values shown, drops the widget
+  state (no widget manager is needed) and the cells the executor appended, and
+  gives every image a description (alt text);
 - :func:`cardlib.widgets.offline_player` gives matplotlib's frame player inline SVG icons
   instead of Font Awesome from a CDN;
 - :func:`math_to_mathml` turns ``$...$`` and ``$$...$$`` in Markdown into
@@ -35,12 +38,14 @@ from latex2mathml.converter import convert
 from matplotlib import font_manager
 from nbconvert.preprocessors import Preprocessor
 
-from ..plots.style import picture as checked_arguments
+from ..checks import checked
 from ..widgets.player import offline_player
-from .run import WIDGET_STATE, WIDGET_VIEW
+from .controls import panel_html
+from .run import REFERENCE_MIME, STATES_MIME, WIDGET_STATE, WIDGET_VIEW
 
 __all__ = [
     "StaticWidgets",
+    "panel_states",
     "static_outputs",
     "is_cjk",
     "EmbeddedFont",
@@ -93,7 +98,7 @@ def _walk(
             captions.append(caption)
 
 
-@checked_arguments
+@checked
 def static_outputs(models: dict, model_id: str) -> list[dict]:
     """The outputs that show widget ``model_id`` without a kernel.
 
@@ -123,15 +128,52 @@ def static_outputs(models: dict, model_id: str) -> list[dict]:
     return outputs
 
 
-class StaticWidgets(Preprocessor):
-    """Replace widget views by the outputs saved in their Output widgets; drop widget state.
+def panel_states(nb) -> dict[str, dict]:
+    """The panels' states the kernel drew (:data:`STATES_MIME` outputs), by widget model id."""
+    found = {}
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            for panel in output.get("data", {}).get(STATES_MIME, {}).get("panels", []):
+                found[panel["model_id"]] = panel
+    return found
 
-    Also makes frame players work offline (:func:`offline_player`) and turns
-    Markdown math into MathML (:func:`math_to_mathml`).
+
+def _appended(cell) -> bool:
+    """A cell the executor appended (``extra-N``), or one carrying what the kernel drew for it."""
+    kinds = {kind for output in cell.get("outputs", []) for kind in output.get("data", {})}
+    return str(cell.get("id", "")).startswith("extra-") or bool(
+        kinds & {STATES_MIME, REFERENCE_MIME})
+
+
+_GENERIC_FIGURE = re.compile(r"^<Figure size [^>]*>$")
+
+
+def _describe_image(output: dict) -> None:
+    """Alt text for an image that has none: its text version, unless that says nothing."""
+    data, metadata = output.get("data", {}), output.setdefault("metadata", {})
+    for kind in ("image/png", "image/jpeg", "image/webp"):
+        if kind not in data or (metadata.get(kind) or {}).get("alt") or metadata.get("alt"):
+            continue
+        text = _text(data.get("text/plain", "")).strip()
+        if text.startswith("<figure: ") and text.endswith(">"):
+            text = "Figure: " + text[len("<figure: "):-1] + "."
+        elif not text or _GENERIC_FIGURE.match(text):
+            text = "Figure (no title)"
+        metadata.setdefault(kind, {})["alt"] = text
+
+
+class StaticWidgets(Preprocessor):
+    """Show live panels with page controls, other widgets as their saved outputs; no widget state.
+
+    Also drops the cells the executor appended, describes images that have
+    no alt text, makes frame players work offline (:func:`offline_player`) and
+    turns Markdown math into MathML (:func:`math_to_mathml`).
     """
 
     def preprocess(self, nb, resources):
         saved = nb.metadata.pop("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+        self.panels = panel_states(nb)
+        nb.cells = [cell for cell in nb.cells if not _appended(cell)]
         for index, cell in enumerate(nb.cells):
             if cell.cell_type == "markdown":
                 try:
@@ -154,6 +196,11 @@ class StaticWidgets(Preprocessor):
                 del output["data"][WIDGET_VIEW]
                 result.append(output)
                 continue
+            if WIDGET_VIEW in data and data[WIDGET_VIEW]["model_id"] in self.panels:
+                page = panel_html(self.panels[data[WIDGET_VIEW]["model_id"]])
+                result.append({"output_type": "display_data", "metadata": {},
+                               "data": {"text/html": page}})
+                continue
             if WIDGET_VIEW in data:
                 inner = static_outputs(saved, data[WIDGET_VIEW]["model_id"])
                 if depth > 10:
@@ -164,6 +211,7 @@ class StaticWidgets(Preprocessor):
                 _offline_data(data)
             except Exception as error:
                 raise ValueError(f"cell {index}: {error}") from error
+            _describe_image(output)
             result.append(output)
         return result
 
@@ -209,7 +257,7 @@ def _mathml(match: re.Match) -> str:
     )
 
 
-@checked_arguments
+@checked
 def math_to_mathml(markdown: str) -> str:
     r"""Replace ``$tex$`` and ``$$tex$$`` (outside code) by MathML.
 
@@ -243,7 +291,11 @@ CJK_RANGES = (
 )
 
 
-@checked_arguments
+#: One CJK character (a regular expression: scanning a page of pictures char by char is slow).
+_CJK_CHARS = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in CJK_RANGES) + "]")
+
+
+@checked
 def is_cjk(char: str) -> bool:
     """True for a CJK character. ``is_cjk("洗"), is_cjk("A")`` is ``(True, False)``."""
     return any(low <= ord(char) <= high for low, high in CJK_RANGES)
@@ -279,7 +331,7 @@ CJK = EmbeddedFont(
 )
 
 
-@checked_arguments
+@checked
 def find_font(font: EmbeddedFont = CARDS) -> Path:
     """Return an installed font file for ``font``, or raise naming the package to install."""
     for path in sorted(font_manager.findSystemFonts()):
@@ -315,7 +367,7 @@ def _font_face(font: EmbeddedFont, codes: tuple[int, ...], unicode_range: str) -
     )
 
 
-@checked_arguments
+@checked
 def site_fonts_css(text: str) -> str:
     """CSS that embeds the card glyphs and the CJK characters of ``text``, used everywhere.
 
@@ -324,7 +376,7 @@ def site_fonts_css(text: str) -> str:
     """
     faces = [_font_face(CARDS, tuple(CARD_BLOCK), "U+1F0A0-1F0FF")]
     families = [f"'{CARDS.family}'"]
-    cjk = tuple(sorted({ord(char) for char in text if is_cjk(char)}))
+    cjk = tuple(sorted(set(map(ord, _CJK_CHARS.findall(text)))))
     if cjk:
         ranges = ", ".join(f"U+{low:X}-{high:X}" for low, high in CJK_RANGES)
         faces.append(_font_face(CJK, cjk, ranges))

@@ -2,8 +2,9 @@
 
 A lesson runs top to bottom in a fresh kernel started in the lesson's folder;
 nbclient keeps the widget state in the notebook's metadata, which is where the
-figures of slider panels live. ``extra_cells`` are appended first: the tests
-add :func:`cardlib.site.kernel.sweep_controls`, the bench
+figures of slider panels live. ``extra_cells`` are appended first: the site
+and the tests add :func:`cardlib.site.kernel.render_states` (the tests then
+:func:`cardlib.site.kernel.reference_pictures`), the bench
 :func:`cardlib.site.kernel.time_redraws`, as one line of code each.
 
 >>> [path.name for path in lesson_paths("no-such-folder")]
@@ -19,12 +20,18 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from ..plots.style import picture as checked_arguments
+from ..checks import checked
+
+#: What the kernel runs as it starts: figures get descriptions (alt text) from their titles.
+STARTUP_LINE = "from cardlib.site.kernel import describe_figures; describe_figures()"
 
 __all__ = [
     "LESSON_GLOB",
     "WIDGET_STATE",
     "WIDGET_VIEW",
+    "STATES_MIME",
+    "REFERENCE_MIME",
+    "STARTUP_LINE",
     "lesson_paths",
     "execute",
     "problems",
@@ -35,9 +42,13 @@ __all__ = [
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: The output that carries the panels' states to the build (cardlib.site.kernel.render_states).
+STATES_MIME = "application/vnd.cardlib.panel-states+json"
+#: The output of cardlib.site.kernel.reference_pictures (for the tests).
+REFERENCE_MIME = "application/vnd.cardlib.reference-pictures+json"
 
 
-@checked_arguments
+@checked
 def lesson_paths(folder: str | Path = "notebooks") -> list[Path]:
     """The lessons in reading order: the ``NN_name.ipynb`` files of ``folder``."""
     return sorted(Path(folder).glob(LESSON_GLOB))
@@ -48,14 +59,17 @@ def execute(path: str | Path, extra_cells: Sequence[str] = (),
     """Run every cell of the notebook at ``path`` in a fresh kernel; return it executed.
 
     Each of ``extra_cells`` (code) is appended first, with the id ``extra-0``,
-    ``extra-1``, ... so that a reader of the result can find it.
+    ``extra-1``, ... so that a reader of the result can find it. As it starts,
+    the kernel runs :data:`~cardlib.site.kernel.STARTUP_LINE`, which gives
+    every figure it shows a description (alt text for the site).
     """
     path = Path(path)
     nb = nbformat.read(path, as_version=4)
     for index, source in enumerate(extra_cells):
         nb.cells.append(nbformat.v4.new_code_cell(source, id=f"extra-{index}"))
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+                   resources={"metadata": {"path": str(path.parent)}},
+                   extra_arguments=[f"--IPKernelApp.exec_lines={STARTUP_LINE}"]).execute()
     return nb
 
 
@@ -70,7 +84,7 @@ def _problems_in(outputs, where: str) -> list[str]:
     return found
 
 
-@checked_arguments
+@checked
 def problems(nb: nbformat.NotebookNode) -> list[str]:
     """Errors and stderr text (warnings) of an executed notebook, in cells and in Output widgets."""
     found = []

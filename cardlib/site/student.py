@@ -17,7 +17,7 @@ import nbformat
 from nbconvert.exporters import NotebookExporter
 from nbconvert.preprocessors import ClearOutputPreprocessor, TagRemovePreprocessor
 
-from ..plots.style import picture as checked_arguments
+from ..checks import checked
 from .run import lesson_paths
 
 __all__ = ["SOLUTION_TAG", "student_notebook", "write_student_edition", "main"]
@@ -26,7 +26,7 @@ __all__ = ["SOLUTION_TAG", "student_notebook", "write_student_edition", "main"]
 SOLUTION_TAG = "solution"
 
 
-@checked_arguments
+@checked
 def student_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Return a copy of ``nb`` without solution cells and without outputs."""
     exporter = NotebookExporter()

@@ -22,9 +22,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .. import evidence, stats
-from ..checks import Shuffle, one_of, shuffle_table, whole_number
+from ..checks import Shuffle, checked, one_of, shuffle_table, whole_number
 from ..plots import clear, convergence, p_value_trail
-from ..plots.style import picture as checked_arguments
 from .panel import LivePanel, Update
 
 __all__ = ["TRIAL_OPTIONS", "convergence_panel"]
@@ -33,7 +32,7 @@ __all__ = ["TRIAL_OPTIONS", "convergence_panel"]
 TRIAL_OPTIONS = (100, 1_000, 10_000, 100_000)
 
 
-@checked_arguments
+@checked
 def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10_000,
                       seed: int = 2026) -> LivePanel:
     """Return a panel: shuffle, deck size (3 to 6, exact) and number of shuffles; two plots.

@@ -12,15 +12,14 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from .. import growth
-from ..checks import whole_number
+from ..checks import checked, whole_number
 from ..plots import size_steps
-from ..plots.style import picture as checked_arguments
 from .panel import LivePanel
 
 __all__ = ["size_panel"]
 
 
-@checked_arguments
+@checked
 def size_panel(n: int = 100, max_n: int = 2000) -> LivePanel:
     """A slider for the number of appends: the list's size in bytes, step by step, resizes marked.
     """

@@ -12,9 +12,8 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from .. import hand
-from ..checks import one_of, whole_number
+from ..checks import checked, one_of, whole_number
 from ..plots import bias_matrix
-from ..plots.style import picture as checked_arguments
 from .panel import LivePanel
 
 __all__ = ["OVERHAND_COUNTS", "overhand_panel"]
@@ -23,7 +22,7 @@ __all__ = ["OVERHAND_COUNTS", "overhand_panel"]
 OVERHAND_COUNTS = (0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 
 
-@checked_arguments
+@checked
 def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> LivePanel:
     """Sliders for the deck size and the number of shuffles: the exact position matrix."""
 

@@ -15,7 +15,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .. import evidence, exact
-from ..checks import Shuffle, one_of, sequence, shuffle_table, whole_number
+from ..checks import Shuffle, checked, one_of, sequence, shuffle_table, whole_number
 from ..plots import (
     bias_matrix,
     bias_norm,
@@ -25,7 +25,6 @@ from ..plots import (
     message,
     order_count_band,
 )
-from ..plots.style import picture as checked_arguments
 from .panel import LivePanel, Update
 from .player import frame_player
 
@@ -103,7 +102,7 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
     return update
 
 
-@checked_arguments
+@checked
 def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
               trials: int = 30_000, seed: int = 0,
               max_exact_paths: int = exact.LAW_MAX_PATHS) -> LivePanel:
@@ -193,7 +192,7 @@ def _case_axes(fig: Figure, shown: evidence.DetectiveCase) -> tuple[Axes, Axes]:
     return left, right
 
 
-@checked_arguments
+@checked
 def detective_panel(shuffles: dict[str, Shuffle], suspects: Sequence[str], n: int = 6,
                     trials: int = 5000, cases: int = 20) -> LivePanel:
     """Return the shuffle-detective game: a case number, a guess, and a reveal box."""

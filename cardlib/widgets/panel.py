@@ -26,7 +26,7 @@ from matplotlib.image import AxesImage
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
 from matplotlib.mathtext import MathTextParser
 
-from ..plots.style import picture as checked_arguments
+from ..checks import checked
 
 __all__ = ["LivePanel", "Update", "live_figure", "live_panels", "figure_output", "show_source"]
 
@@ -35,7 +35,7 @@ __all__ = ["LivePanel", "Update", "live_figure", "live_panels", "figure_output",
 Update = Callable[..., "list[Artist] | None"]
 
 
-@checked_arguments
+@checked
 def figure_output(fig: Figure, dpi: int = 96) -> dict:
     """Return the figure as a display_data output (a PNG) for an Output widget.
 
@@ -137,7 +137,7 @@ class LivePanel(widgets.VBox):
     which ``draw`` then builds afresh.
     """
 
-    @checked_arguments
+    @checked
     def __init__(self, draw: Callable[..., Update | None], controls: dict[str, widgets.Widget],
                  figsize: tuple[float, float] = (9, 5),
                  buttons: Sequence[widgets.Widget] = ()) -> None:
@@ -160,6 +160,7 @@ class LivePanel(widgets.VBox):
         self.redraws = 0
         self._update: Update | None = None
         self._background = None  # (the layer it leaves out, the saved pixels)
+        self._quiet = False  # True while draw_afresh sets the controls
         row = widgets.HBox([*self.controls.values(), *buttons])
         super().__init__([row, self.output])
         for control in self.controls.values():
@@ -172,7 +173,23 @@ class LivePanel(widgets.VBox):
         return {name: control.value for name, control in self.controls.items()}
 
     def _on_change(self, change) -> None:
-        self.redraw()
+        if not self._quiet:
+            self.redraw()
+
+    def draw_afresh(self, **values) -> bytes:
+        """Set the controls named in ``values``, then draw once, on a new figure; return the PNG.
+
+        The picture a fresh figure gives for those values, whatever came before
+        (the static site draws each state of a panel with it).
+        """
+        self._quiet = True
+        try:
+            for name, value in values.items():
+                self.controls[name].value = value
+        finally:
+            self._quiet = False
+        self.rebuild()
+        return self.png()
 
     def redraw(self) -> None:
         """Draw the figure for the current values into the Output.
@@ -259,7 +276,7 @@ def live_panels() -> list[LivePanel]:
     return [panel for panel in (ref() for ref in _PANELS) if panel is not None]
 
 
-@checked_arguments
+@checked
 def live_figure(draw: Callable[..., Update | None], figsize: tuple[float, float] = (9, 5),
                 **controls: widgets.Widget) -> LivePanel:
     """Return a :class:`LivePanel`: ``draw(fig, **values)`` redrawn when a control moves.

@@ -21,8 +21,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
 
-from ..checks import positive_number, whole_number
-from ..plots.style import picture as checked_arguments
+from ..checks import checked, positive_number, whole_number
 
 __all__ = ["frame_player", "offline_player", "shown_from_the_start"]
 
@@ -54,7 +53,7 @@ def _icon(match: re.Match) -> str:
     return _SVG.format(_ICONS[name])
 
 
-@checked_arguments
+@checked
 def offline_player(page: str) -> str:
     """Drop the Font Awesome stylesheet link and draw the icons as inline SVG.
 
@@ -70,7 +69,7 @@ _INIT = re.compile(r"setTimeout\(function\(\) \{\s*(anim\w+) = new Animation\((.
                    re.S)
 
 
-@checked_arguments
+@checked
 def shown_from_the_start(page: str, start: int = 0) -> str:
     """Make a player show frame ``start`` at once and start its script whenever it is attached.
 
@@ -106,7 +105,7 @@ def shown_from_the_start(page: str, start: int = 0) -> str:
     return _INIT.sub(retry, page, count=1)
 
 
-@checked_arguments
+@checked
 def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
                  figsize: tuple[float, float] = (9, 4), interval: int = 800,
                  start: int = 0) -> HTML:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..plots.style import picture as checked_arguments
+from ..checks import checked
 
 __all__ = ["Prediction", "prediction"]
 
@@ -28,7 +28,7 @@ __all__ = ["Prediction", "prediction"]
 class Prediction(widgets.VBox):
     """A multiple-choice prediction: choose, press the button, read the answer and why."""
 
-    @checked_arguments
+    @checked
     def __init__(self, question: str, choices: Sequence[str], answer: str, why: str) -> None:
         choices = [str(choice) for choice in choices]
         if len(choices) < 2:
@@ -79,7 +79,7 @@ class Prediction(widgets.VBox):
         return bundle
 
 
-@checked_arguments
+@checked
 def prediction(question: str, choices: Sequence, answer, why: str) -> Prediction:
     """Return a :class:`Prediction` (display it as a cell's last expression)."""
     return Prediction(question, [str(c) for c in choices], str(answer), why)

@@ -17,16 +17,15 @@ from matplotlib.figure import Figure
 
 from .. import riffle
 from ..cards import Card
-from ..checks import whole_number
+from ..checks import checked, whole_number
 from ..plots import cut_bars, deck_picture, distance_curve, merge_picture, rising_picture
-from ..plots.style import picture as checked_arguments
 from .panel import LivePanel
 from .player import frame_player
 
 __all__ = ["cut_panel", "merge_panel", "riffle_player", "rising_panel", "cutoff_panel"]
 
 
-@checked_arguments
+@checked
 def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
     """A slider for the deck size: ``trials`` seeded cuts against the exact binomial law."""
     trials = whole_number("trials", trials, minimum=1, maximum=100_000)
@@ -39,7 +38,7 @@ def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
     return LivePanel(draw, {"n": slider}, figsize=(9.6, 4.5))
 
 
-@checked_arguments
+@checked
 def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequence[int],
                 step: int = 5) -> LivePanel:
     """A slider over the drops of one merge (``sources`` from :func:`~cardlib.riffle.drop_sources`).
@@ -56,7 +55,7 @@ def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequenc
     return LivePanel(draw, {"step": slider}, figsize=(9.6, 4.4))
 
 
-@checked_arguments
+@checked
 def riffle_player(deck: Sequence[Card], riffles: int = 7, seed: int = 2019) -> HTML:
     """A frame player: ``deck`` after 0, 1, ..., ``riffles`` seeded riffles."""
     riffles = whole_number("riffles", riffles, minimum=0, maximum=30)
@@ -74,7 +73,7 @@ def riffle_player(deck: Sequence[Card], riffles: int = 7, seed: int = 2019) -> H
     return frame_player(draw_deck, len(decks), figsize=(9.6, 4.2), interval=1200)
 
 
-@checked_arguments
+@checked
 def rising_panel(cards: Sequence[Card], k: int = 2, max_k: int = 3, seed: int = 7) -> LivePanel:
     """A slider for the number of riffles: the deck coloured by rising sequence, and its scatter."""
     n = len(cards)
@@ -89,7 +88,7 @@ def rising_panel(cards: Sequence[Card], k: int = 2, max_k: int = 3, seed: int = 
     return LivePanel(draw, {"k": slider}, figsize=(9.6, 4.3))
 
 
-@checked_arguments
+@checked
 def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePanel:
     """A slider for the deck size: the exact distance to uniform against riffles, cutoff marked."""
     ks = list(range(1, whole_number("max_riffles", max_riffles, minimum=1,

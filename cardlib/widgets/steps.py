@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from ..cards import Card
-from ..checks import whole_number
+from ..checks import checked, whole_number
 from ..plots.steps import (
     KNUTH_FIGSIZE,
     PICK_FIGSIZE,
@@ -25,7 +25,6 @@ from ..plots.steps import (
     draw_pick_step,
     draw_twin_step,
 )
-from ..plots.style import picture as checked_arguments
 from ..steps import PickStep, SwapStep, knuth_steps, pick_and_remove_steps, same_draws_steps
 from .panel import LivePanel
 from .player import frame_player
@@ -42,7 +41,7 @@ __all__ = [
 ]
 
 
-@checked_arguments
+@checked
 def step_slider(trace: Callable, draw_step: Callable, deck: Sequence[Card], seed: int = 1,
                 figsize: tuple[float, float] = PICK_FIGSIZE) -> LivePanel:
     """Return a panel: a slider over the steps of ``trace(deck, rng=seed)``, and a Reshuffle button.
@@ -81,7 +80,7 @@ def step_slider(trace: Callable, draw_step: Callable, deck: Sequence[Card], seed
     return panel
 
 
-@checked_arguments
+@checked
 def step_player(steps: Sequence, draw_step: Callable,
                 figsize: tuple[float, float] = PICK_FIGSIZE,
                 interval: int = 1200):
@@ -98,26 +97,26 @@ def step_player(steps: Sequence, draw_step: Callable,
                         figsize=figsize, interval=interval)
 
 
-@checked_arguments
+@checked
 def pick_slider(deck: Sequence[Card], seed: int = 1) -> LivePanel:
     """Step through :func:`~cardlib.shuffles.pick_and_remove` on ``deck``."""
     return step_slider(pick_and_remove_steps, draw_pick_step, deck, seed, PICK_FIGSIZE)
 
 
-@checked_arguments
+@checked
 def knuth_slider(deck: Sequence[Card], seed: int = 1) -> LivePanel:
     """Step through :func:`~cardlib.shuffles.knuth_shuffle` on ``deck``."""
     return step_slider(knuth_steps, draw_knuth_step, deck, seed, KNUTH_FIGSIZE)
 
 
-@checked_arguments
+@checked
 def pick_player(deck: Sequence[Card], seed: int = 1):
     """Play the steps of :func:`~cardlib.shuffles.pick_and_remove` without a kernel."""
     check_step_size(len(deck))
     return step_player(pick_and_remove_steps(deck, rng=seed), draw_pick_step, PICK_FIGSIZE)
 
 
-@checked_arguments
+@checked
 def knuth_player(deck: Sequence[Card], seed: int = 1):
     """Play the steps of :func:`~cardlib.shuffles.knuth_shuffle` without a kernel."""
     check_step_size(len(deck))
@@ -129,7 +128,7 @@ def same_draws_slider(deck: Sequence, seed: int = 1) -> LivePanel:
     return step_slider(same_draws_steps, draw_twin_step, deck, seed, TWIN_FIGSIZE)
 
 
-@checked_arguments
+@checked
 def same_draws_player(deck: Sequence[Card], seed: int = 1):
     """Play pick-and-remove and Knuth's swaps, fed the same random answers, without a kernel."""
     check_step_size(len(deck))

@@ -13,16 +13,15 @@ import ipywidgets as widgets
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..checks import whole_number
+from ..checks import checked, whole_number
 from ..plots import clear, timing_loglog
-from ..plots.style import picture as checked_arguments
 from ..timing import Timings
 from .panel import LivePanel, Update
 
 __all__ = ["timing_panel"]
 
 
-@checked_arguments
+@checked
 def timing_panel(timings: Timings, points: int = 4, per_card: bool = False,
                  figsize: tuple[float, float] = (11, 5.5)) -> LivePanel:
     """Return a panel: a slider for the largest deck in the log-log fit, and the plot.
