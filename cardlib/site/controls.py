@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 
+from ..checks import checked
 from .states import consecutive
 
 __all__ = ["PANEL_SCRIPT", "ZOOM_SCRIPT", "panel_html", "first_picture"]
@@ -119,6 +120,7 @@ def _control_html(k: int, control: dict) -> str:
             f'<select data-control="{k}"{fixed}>{options}</select></label>')
 
 
+@checked
 def first_picture(panel: dict) -> tuple[str, str]:
     """The picture (data URI) and the description of the panel's first state."""
     flat = 0
@@ -128,6 +130,7 @@ def first_picture(panel: dict) -> tuple[str, str]:
     return panel["images"][image], alt
 
 
+@checked
 def panel_html(panel: dict) -> str:
     """The panel as a page shows it: controls, a note, the figure, the pictures, the script.
 

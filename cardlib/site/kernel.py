@@ -24,7 +24,7 @@ from matplotlib.figure import Figure
 
 import __main__
 
-from ..checks import whole_number
+from ..checks import checked, whole_number
 from ..widgets import LivePanel, live_panels
 from .run import REFERENCE_MIME, STATES_MIME
 from .states import (
@@ -62,6 +62,7 @@ PICTURE_BUDGET = 5_000_000
 TIMING_CELL = "from cardlib.site.kernel import time_redraws; time_redraws({repeats})"
 
 
+@checked
 def control_ends(control) -> tuple:
     """The first and last values a control offers (options, or min and max, or False and True)."""
     if not hasattr(control, "value"):
@@ -77,6 +78,7 @@ def control_ends(control) -> tuple:
     return ()
 
 
+@checked
 def sweep_panel(panel: LivePanel) -> int:
     """Move each control of ``panel`` to both ends of its range and back, redrawing each time.
 
@@ -92,6 +94,7 @@ def sweep_panel(panel: LivePanel) -> int:
     return len(panel.controls)
 
 
+@checked
 def sweep_controls(panels: list[LivePanel] | None = None) -> str:
     """Sweep every control of every panel (:func:`sweep_panel`); print and return a summary.
 
@@ -105,6 +108,7 @@ def sweep_controls(panels: list[LivePanel] | None = None) -> str:
     return summary
 
 
+@checked
 def time_redraws(repeats: int = 7, namespace: dict | None = None) -> list[dict]:
     """Time ``repeats`` redraws of every panel at its current values; print them as JSON.
 
@@ -217,6 +221,7 @@ def _page_values(panel: LivePanel, controls: list[PageControl], max_states: int,
 _RENDERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+@checked
 def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
                  hard_max: int | None = None) -> dict:
     """Draw ``panel`` at every state its page offers (a grid when there are too many).
@@ -261,6 +266,7 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
     }
 
 
+@checked
 def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_STATES,
                   budget: int = PICTURE_BUDGET) -> str:
     """Sweep every panel's controls, then draw each state its page offers; show them for the build.
@@ -301,6 +307,7 @@ def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_S
     return summary
 
 
+@checked
 def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
     """Each panel drawn afresh (a new figure) at the last value of every control on its page.
 
@@ -330,6 +337,7 @@ def _figure_alt(fig) -> tuple[dict, dict]:
     return {}, {"image/png": {"alt": describe_figure(fig)}}
 
 
+@checked
 def describe_figures() -> None:
     """Give every matplotlib figure the kernel shows alt text (its titles and axis labels).
 

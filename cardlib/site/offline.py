@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import nbformat
 from fontTools import subset
 from fontTools.ttLib import TTFont
 from latex2mathml.converter import convert
@@ -128,8 +129,10 @@ def static_outputs(models: dict, model_id: str) -> list[dict]:
     return outputs
 
 
-def panel_states(nb) -> dict[str, dict]:
+def panel_states(nb: nbformat.NotebookNode) -> dict[str, dict]:
     """The panels' states the kernel drew (:data:`STATES_MIME` outputs), by widget model id."""
+    if not isinstance(nb, nbformat.NotebookNode):
+        raise TypeError(f"nb must be a notebook (nbformat.NotebookNode), not {type(nb).__name__}")
     found = {}
     for cell in nb.cells:
         for output in cell.get("outputs", []):
