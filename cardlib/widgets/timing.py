@@ -39,7 +39,8 @@ def timing_panel(timings: Timings, points: int = 4, per_card: bool = False,
     def plot(ax: Axes, largest: int) -> None:
         fits = timings.fits(largest, points)
         shift = 1 if per_card else 0
-        growth = ", ".join(f"{name} grows like $n^{{{slope - shift:.1f}}}$"
+        # round before formatting, + 0.0: a slope of -1e-16 reads 0.0, not -0.0
+        growth = ", ".join(f"{name} grows like $n^{{{round(slope - shift, 1) + 0.0:.1f}}}$"
                            for name, (slope, _) in fits.items())
         title = (f"Time per card, fitted up to {largest:,} cards:\n{growth}" if per_card
                  else f"Up to {largest:,} cards: {growth}")
