@@ -39,22 +39,58 @@ def lesson_paths() -> list[Path]:
 def executed_with_check(path: Path) -> nbformat.NotebookNode:
     """The lesson executed once per test session, with the control sweep at the end.
 
-    Under pytest-xdist the workers share each execution through files of this run,
-    behind a lock: the first worker that needs a lesson runs it, the others read it.
+    Under pytest-xdist the workers share each execution through files of this run.
+    A worker that needs a lesson another worker is running does not wait idle:
+    it runs lessons nobody has claimed yet, and waits only when none is left.
     """
     shared = shared_folder()
     if shared is None:
         return execute(path, CHECK_CELLS)
     target = shared / Path(path).name
+    if not target.exists() and not _run_unless_claimed(path):
+        run_unclaimed_lessons()
     with open(target.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if target.exists():
-            return nbformat.read(target, as_version=4)
-        nb = execute(path, CHECK_CELLS)
-        partial = target.with_suffix(".partial")
-        nbformat.write(nb, partial)
-        partial.replace(target)
-        return nb
+        fcntl.flock(lock, fcntl.LOCK_EX)  # until the worker running it has written it
+        if not target.exists():  # that worker failed: run it here, to see the error
+            _write(path, target)
+    return nbformat.read(target, as_version=4)
+
+
+def run_unclaimed_lessons() -> None:
+    """Run, one after another, every lesson of this test run that no worker has claimed.
+
+    Both xdist workers call it before waiting for a lesson or a site, so the
+    lessons run two at a time (one per core) rather than one after another.
+    """
+    if shared_folder() is None:
+        return
+    for path in lesson_paths():
+        try:
+            _run_unless_claimed(path)
+        except Exception:  # noqa: BLE001 - the test that needs this lesson runs it again
+            pass
+
+
+def _run_unless_claimed(path: Path) -> bool:
+    """Run ``path`` and share it, unless it is done or another worker holds it.
+
+    Returns False when another worker is running it (this one does not wait)."""
+    target = shared_folder() / Path(path).name
+    with open(target.with_suffix(".lock"), "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        if not target.exists():
+            _write(path, target)
+        return True
+
+
+def _write(path: Path, target: Path) -> None:
+    nb = execute(path, CHECK_CELLS)
+    partial = target.with_suffix(".partial")
+    nbformat.write(nb, partial)
+    partial.replace(target)
 
 
 def shared_folder() -> Path | None:

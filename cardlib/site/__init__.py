@@ -1,5 +1,6 @@
 """The static site, the benchmark, and the one notebook executor they and the tests share.
 
+    mimes      the kinds of output the kernel shows and the build reads
     run        execute a lesson in a fresh kernel (the only executor), lesson_paths, problems
     kernel     run inside a lesson's kernel: render_states (every state of every panel,
                for its page), sweep_controls, time_redraws, describe_figures (alt text)

@@ -26,7 +26,7 @@ import __main__
 
 from ..checks import checked, whole_number
 from ..widgets import LivePanel, live_panels
-from .run import REFERENCE_MIME, STATES_MIME
+from .mimes import REFERENCE_MIME, STATES_MIME
 from .states import (
     PageControl,
     allocate,
@@ -226,9 +226,13 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
                  hard_max: int | None = None) -> dict:
     """Draw ``panel`` at every state its page offers (a grid when there are too many).
 
-    Each state is drawn afresh (:meth:`~cardlib.widgets.LivePanel.draw_afresh`,
-    the panel's own ``draw`` on a new figure), so its picture is the same
-    whatever the page showed before. There are about ``max_states`` states
+    The first state is drawn afresh (:meth:`~cardlib.widgets.LivePanel.draw_afresh`,
+    the panel's own ``draw`` on a new figure), each next one as a move in
+    JupyterLab draws it (:meth:`~cardlib.widgets.LivePanel.show`: by the
+    panel's ``update`` where it has one, whose pictures the tests prove equal
+    to a fresh figure's, and checked again for one state of every panel by
+    :func:`reference_pictures`), so a state's picture is the same whatever the
+    page showed before. There are about ``max_states`` states
     (more when every slider needs three values), never more than ``hard_max``.
     The panel ends at its first values.
     Returns what the build needs: the controls, the buttons, a note on what the
@@ -244,7 +248,8 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
     images: list[str] = []
     states: list[list] = []
     for index in itertools.product(*(range(len(c.values)) for c in controls)):  # row-major
-        png = panel.draw_afresh(**{c.name: c.values[i] for c, i in zip(controls, index)})
+        values = {c.name: c.values[i] for c, i in zip(controls, index)}
+        png = panel.show(**values) if states else panel.draw_afresh(**values)
         key = hashlib.sha1(png).hexdigest()
         if key not in pictures:
             pictures[key] = len(images)

@@ -42,7 +42,7 @@ from nbconvert.preprocessors import Preprocessor
 from ..checks import checked
 from ..widgets.player import offline_player
 from .controls import panel_html
-from .run import REFERENCE_MIME, STATES_MIME, WIDGET_STATE, WIDGET_VIEW
+from .mimes import REFERENCE_MIME, STATES_MIME, WIDGET_STATE, WIDGET_VIEW
 
 __all__ = [
     "StaticWidgets",

@@ -21,6 +21,7 @@ import nbformat
 from nbclient import NotebookClient
 
 from ..checks import checked
+from .mimes import REFERENCE_MIME, STATES_MIME, WIDGET_STATE, WIDGET_VIEW
 
 #: What the kernel runs as it starts: figures get descriptions (alt text) from their titles.
 STARTUP_LINE = "from cardlib.site.kernel import describe_figures; describe_figures()"
@@ -40,12 +41,6 @@ __all__ = [
 
 #: The lessons are the notebooks named NN_something.ipynb, read in the order of NN.
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-#: The output that carries the panels' states to the build (cardlib.site.kernel.render_states).
-STATES_MIME = "application/vnd.cardlib.panel-states+json"
-#: The output of cardlib.site.kernel.reference_pictures (for the tests).
-REFERENCE_MIME = "application/vnd.cardlib.reference-pictures+json"
 
 
 @checked

@@ -1,0 +1,15 @@
+"""The kinds of output (MIME types) the kernel shows and the build reads.
+
+A module of its own, with no imports, so that the kernel side
+(:mod:`cardlib.site.kernel`, loaded as every lesson's kernel starts) does not
+load nbformat and nbclient with :mod:`cardlib.site.run` (a second per kernel).
+"""
+
+__all__ = ["WIDGET_STATE", "WIDGET_VIEW", "STATES_MIME", "REFERENCE_MIME"]
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: The output that carries the panels' states to the build (cardlib.site.kernel.render_states).
+STATES_MIME = "application/vnd.cardlib.panel-states+json"
+#: The output of cardlib.site.kernel.reference_pictures (for the tests).
+REFERENCE_MIME = "application/vnd.cardlib.reference-pictures+json"
