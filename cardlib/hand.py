@@ -54,6 +54,7 @@ __all__ = [
     "overhand_after",
     "pile_shuffle",
     "overhand_rows",
+    "pile_rows",
     "MAX_MODULUS",
     "MAX_PILES",
 ]
@@ -363,10 +364,7 @@ def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2), k: int =
     One draw per gap decides the cuts; the card at i, in a packet spanning
     a..b, moves to n - 1 - b + i - a (see :func:`overhand_position_law`).
     """
-    if not isinstance(decks, np.ndarray) or decks.ndim != 2:
-        raise TypeError("decks must be a 2-D NumPy array of cards (shuffled in place)")
-    if not callable(getattr(gen, "integers", None)):
-        raise TypeError(f"gen must be a numpy.random.Generator, not {type(gen).__name__}")
+    _rows_args(decks, gen)
     p = probability("p", p)
     k = whole_number("k", k, maximum=10**6)
     if p.denominator > 2**62:
@@ -375,6 +373,13 @@ def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2), k: int =
                          "(stats.position_counts) for such a p")
     for _ in range(k if decks.shape[1] >= 2 else 0):
         _overhand_once(decks, gen, p)
+
+
+def _rows_args(decks, gen) -> None:
+    if not isinstance(decks, np.ndarray) or decks.ndim != 2:
+        raise TypeError("decks must be a 2-D NumPy array of cards (shuffled in place)")
+    if not callable(getattr(gen, "integers", None)):
+        raise TypeError(f"gen must be a numpy.random.Generator, not {type(gen).__name__}")
 
 
 def _overhand_once(decks: np.ndarray, gen, p: Fraction) -> None:
@@ -393,6 +398,37 @@ def _overhand_once(decks: np.ndarray, gen, p: Fraction) -> None:
     decks[:] = shuffled
 
 
+def pile_rows(decks: np.ndarray, gen, piles: int = 4) -> None:
+    """Pile-shuffle every row of ``decks`` in place (as :func:`pile_shuffle`).
+
+    The deal is the same for every row; only the order in which the piles are
+    picked up is random, uniform over the piles! orders, drawn for all rows at
+    once by Knuth's swaps on the pile numbers (one column of draws per pile).
+    """
+    _rows_args(decks, gen)
+    piles = whole_number("piles", piles, minimum=1, maximum=MAX_PILES)
+    trials, n = decks.shape
+    rows = np.arange(trials)
+    order = np.tile(np.arange(piles), (trials, 1))  # order[r, m]: the m-th pile picked up
+    for i in range(piles - 1, 0, -1):
+        j = gen.integers(0, i + 1, size=trials)
+        picked = order[rows, i].copy()
+        order[rows, i] = order[rows, j]
+        order[rows, j] = picked
+    stacks: list[list[int]] = [[] for _ in range(piles)]  # positions dealt onto each pile
+    for dealt, position in enumerate(reversed(range(n))):
+        stacks[dealt % piles].append(position)
+    sizes = np.array([len(stack) for stack in stacks])
+    start = np.empty_like(order)  # start[r, p]: where pile p begins in row r
+    start[rows[:, None], order] = np.cumsum(sizes[order], axis=1) - sizes[order]
+    shuffled = np.empty_like(decks)
+    for pile, stack in enumerate(stacks):
+        if stack:
+            shuffled[rows[:, None], start[:, pile:pile + 1] + np.arange(len(stack))] = \
+                decks[:, stack]
+    decks[:] = shuffled
+
+
 def _faro_rows(kind: str):
     def kernel(decks: np.ndarray, gen) -> None:
         decks[:] = decks[:, faro(range(decks.shape[1]), kind)]
@@ -405,4 +441,6 @@ batched.register(overhand_shuffle, overhand_rows)
 overhand_rows.cost = lambda p=Fraction(1, 2), k=1: 6 * max(1, whole_number("k", k, maximum=10**6))
 batched.register(out_shuffle, _faro_rows("out"))
 batched.register(in_shuffle, _faro_rows("in"))
-batched.register(pile_shuffle, batched.one_deck_at_a_time(pile_shuffle))
+batched.register(pile_shuffle, pile_rows)
+# A draw per pile and a copy per pile for every row (simulate's work limit).
+pile_rows.cost = lambda piles=4: 2 + whole_number("piles", piles, maximum=MAX_PILES) // 8

@@ -339,3 +339,25 @@ BAD_CALLS = [
 def test_bad_input_gets_a_clear_error(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# ------------------------------------------------ the pile shuffle, batched
+
+@pytest.mark.parametrize(("n", "piles"), [(0, 2), (1, 3), (3, 1), (4, 2), (5, 3), (7, 3),
+                                          (6, 4), (3, 5)])
+def test_pile_rows_law_is_exactly_the_pile_shuffles_law(n, piles):
+    from cardlib.hand import pile_rows, pile_shuffle
+
+    assert all_draws_distribution(pile_rows, n, piles=piles) == exact.distribution(
+        lambda deck, rng: pile_shuffle(deck, rng, piles), n)
+
+
+def test_simulate_uses_the_batched_pile_shuffle_with_its_option():
+    from cardlib.hand import pile_rows, pile_shuffle
+
+    assert batched.kernel_for(pile_shuffle) is pile_rows
+    decks = simulate(pile_shuffle, 10, 2000, seed=1, piles=3)
+    assert (np.sort(decks, axis=1) == np.arange(10)).all()
+    # 3 piles of a 10-card deck can be picked up in 3! = 6 orders, each about a sixth
+    counts = Counter(map(tuple, decks.tolist()))
+    assert len(counts) == 6 and all(250 < c < 420 for c in counts.values())
