@@ -201,3 +201,39 @@ def test_page_controls_and_descriptions():
     fig.add_subplot(2, 1, 2).set_title("the second")
     assert describe_figure(fig) == ("Figure: Two plots. grows like n^1.5 (seconds against "
                                     "cards). the second.")
+
+
+def _titled_panel(update_says_where_it_came_from: bool):
+    """A panel with an update: exact (the title a fresh figure gets), or one that remembers."""
+    fresh_draws = []
+
+    def draw(fig, n):
+        fresh_draws.append(n)
+        ax = fig.add_subplot()
+        ax.set_title(f"n = {n}")
+        first = n
+
+        def update(n):
+            ax.set_title(f"n = {n}" + (f" (after {first})" if update_says_where_it_came_from
+                                       else ""))
+            return [ax.title]
+
+        return update
+
+    panel = LivePanel(draw, {"n": widgets.IntSlider(value=1, min=1, max=6)}, figsize=(2, 1))
+    return panel, fresh_draws
+
+
+@pytest.mark.parametrize("remembers", [False, True])
+def test_every_state_is_a_fresh_figures_picture_whatever_the_update_does(remembers):
+    panel, fresh_draws = _titled_panel(remembers)
+    found = panel_states(panel)
+    other, _ = _titled_panel(remembers)
+    for flat, n in enumerate(range(1, 7)):
+        image, alt = found["states"][flat]
+        assert (_pixels(found["images"][image]) == _pixels(other.draw_afresh(n=n))).all(), n
+        assert alt.startswith(f"Figure: n = {n}")
+    # Fresh figures: when the panel is made, for the first state, for the checks, for all six
+    # states again when the first check fails, and for the return to the first value.
+    checks, again = (1, 6) if remembers else (2, 0)
+    assert len(fresh_draws) == 1 + 1 + checks + again + 1

@@ -226,13 +226,12 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
                  hard_max: int | None = None) -> dict:
     """Draw ``panel`` at every state its page offers (a grid when there are too many).
 
-    The first state is drawn afresh (:meth:`~cardlib.widgets.LivePanel.draw_afresh`,
-    the panel's own ``draw`` on a new figure), each next one as a move in
-    JupyterLab draws it (:meth:`~cardlib.widgets.LivePanel.show`: by the
-    panel's ``update`` where it has one, whose pictures the tests prove equal
-    to a fresh figure's, and checked again for one state of every panel by
-    :func:`reference_pictures`), so a state's picture is the same whatever the
-    page showed before. There are about ``max_states`` states
+    Each state's picture is the one a fresh figure gives
+    (:meth:`~cardlib.widgets.LivePanel.draw_afresh`, the panel's own ``draw``
+    on a new figure), so it is the same whatever the page showed before; where
+    the panel's ``update`` gives those very pixels (checked on two states, and
+    proven over many in the panels' tests), the states are drawn by it, as moves
+    in JupyterLab draw them (:func:`_draw_states`). There are about ``max_states`` states
     (more when every slider needs three values), never more than ``hard_max``.
     The panel ends at its first values.
     Returns what the build needs: the controls, the buttons, a note on what the
@@ -244,19 +243,20 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
     start = panel.values()
     controls = [page_control(name, control) for name, control in panel.controls.items()]
     buttons, notes = _page_values(panel, controls, max_states, hard_max)
+    indexes = list(itertools.product(*(range(len(c.values)) for c in controls)))  # row-major
+    drawn = _draw_states(panel, [{c.name: c.values[i] for c, i in zip(controls, index)}
+                                 for index in indexes])
     pictures: dict[str, int] = {}
     images: list[str] = []
     states: list[list] = []
-    for index in itertools.product(*(range(len(c.values)) for c in controls)):  # row-major
-        values = {c.name: c.values[i] for c, i in zip(controls, index)}
-        png = panel.show(**values) if states else panel.draw_afresh(**values)
+    for index, (png, description) in zip(indexes, drawn):
         key = hashlib.sha1(png).hexdigest()
         if key not in pictures:
             pictures[key] = len(images)
             images.append(webp_data_uri(png))
         shown_at = ", ".join(f"{c.label or c.name} = {c.labels[i]}"
                              for c, i in zip(controls, index))
-        states.append([pictures[key], f"{describe_figure(panel.figure)} Shown at {shown_at}."])
+        states.append([pictures[key], f"{description} Shown at {shown_at}."])
     panel.draw_afresh(**start)
     _RENDERED[panel] = controls
     return {
@@ -269,6 +269,23 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
         "count": len(states),
         "seconds": round(time.perf_counter() - began, 3),
     }
+
+
+def _draw_states(panel: LivePanel, states: list[dict]) -> list[tuple[bytes, str]]:
+    """Each state's picture and the words for it: the first drawn afresh, the others moved to.
+
+    A move redraws by the panel's ``update`` where it has one, which is far
+    cheaper than a new figure. The second and the last state are then drawn
+    afresh too: if either picture differs (an update that keeps the first
+    layout, say), every state is drawn afresh instead.
+    """
+    drawn = [(panel.draw_afresh(**states[0]), describe_figure(panel.figure))]
+    for values in states[1:]:
+        drawn.append((panel.show(**values), describe_figure(panel.figure)))
+    if all(panel.draw_afresh(**states[i]) == drawn[i][0] for i in {1, len(states) - 1}
+           if i < len(states)):
+        return drawn
+    return [(panel.draw_afresh(**values), describe_figure(panel.figure)) for values in states]
 
 
 @checked
