@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from . import shuffles
+from . import listsort, shuffles
 from .checks import decks_array, function, whole_number
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "strides",
     "gsr_riffles",
     "one_deck_at_a_time",
+    "comparator_rows",
 ]
 
 #: Maps a one-deck shuffle to the kernel that shuffles many decks with the same law.
@@ -220,7 +221,26 @@ register(shuffles.naive_swap_shuffle, naive_swaps)
 register(shuffles.poker_1999_shuffle, poker_1999_swaps)
 register(shuffles.sattolo_shuffle, sattolo_swaps)
 register(shuffles.stride_shuffle, strides)
-register(shuffles.comparator_sort_shuffle, one_deck_at_a_time(shuffles.comparator_sort_shuffle))
+_comparator_one_at_a_time = one_deck_at_a_time(shuffles.comparator_sort_shuffle)
+
+
+def comparator_rows(decks: np.ndarray, gen) -> None:
+    """The random-comparator sort on every row, with its law.
+
+    Replayed with NumPy (:func:`cardlib.listsort.random_comparator_rows`) for
+    decks of fewer than 64 cards when the replay matches this Python's sort
+    (:func:`cardlib.listsort.matches_this_python`); else one deck at a time.
+    """
+    _kernel_args(decks, gen)
+    if decks.shape[1] < listsort.RUN_LIMIT and listsort.matches_this_python():
+        listsort.random_comparator_rows(decks, gen)
+    else:
+        _comparator_one_at_a_time(decks, gen)
+
+
+# As costly as one deck at a time (the limit where the replay cannot be used).
+comparator_rows.cost = _comparator_one_at_a_time.cost
+register(shuffles.comparator_sort_shuffle, comparator_rows)
 
 
 def _brute_force(decks: np.ndarray, gen) -> None:

@@ -266,11 +266,11 @@ def test_simulate_passes_a_chi_square_test_for_riffles(monkeypatch):
     assert chi_square_against(law, simulate(gsr_reference, 4, 20_000, seed=3, k=2)) > 0.001
 
 
-def test_comparator_sort_is_the_one_deck_function_row_by_row():
+def test_comparator_sort_of_64_cards_or_more_is_the_one_deck_function_row_by_row():
     gen = np.random.default_rng(5)
     rng = random.Random(int(np.random.default_rng(5).integers(0, 2**63)))
-    decks = simulate(comparator_sort_shuffle, 7, 30, seed=gen)
-    assert decks.tolist() == [comparator_sort_shuffle(range(7), rng=rng) for _ in range(30)]
+    decks = simulate(comparator_sort_shuffle, 70, 30, seed=gen)
+    assert decks.tolist() == [comparator_sort_shuffle(range(70), rng=rng) for _ in range(30)]
 
 
 # ---------------------------------------------------------------- properties
@@ -361,3 +361,41 @@ def test_simulate_uses_the_batched_pile_shuffle_with_its_option():
     # 3 piles of a 10-card deck can be picked up in 3! = 6 orders, each about a sixth
     counts = Counter(map(tuple, decks.tolist()))
     assert len(counts) == 6 and all(250 < c < 420 for c in counts.values())
+
+
+# ------------------------------------------------ the random-comparator sort, batched
+
+def _replay_or_skip():
+    from cardlib import listsort
+
+    if not listsort.matches_this_python():
+        pytest.skip("this Python's sort compares in another pattern: simulate sorts one deck "
+                    "at a time here")
+    return listsort
+
+
+@pytest.mark.parametrize("n", range(8))
+def test_replayed_comparator_sort_has_exactly_the_law_of_sorted(n):
+    listsort = _replay_or_skip()
+    assert all_draws_distribution(listsort.random_comparator_rows, n) == exact.distribution(
+        comparator_sort_shuffle, n)
+
+
+def test_simulate_replays_the_comparator_sort_and_sorts_long_decks_one_at_a_time():
+    listsort = _replay_or_skip()
+    assert batched.kernel_for(comparator_sort_shuffle) is batched.comparator_rows
+    for n in (10, listsort.RUN_LIMIT - 1, listsort.RUN_LIMIT, 70):
+        decks = simulate(comparator_sort_shuffle, n, 50, seed=3)
+        assert (np.sort(decks, axis=1) == np.arange(n)).all(), n
+    with pytest.raises(ValueError, match="fewer than 64 cards, not 64"):
+        listsort.random_comparator_rows(np.tile(np.arange(64), (2, 1)), np.random.default_rng())
+
+
+def test_the_replay_check_fails_when_the_replay_is_wrong(monkeypatch):
+    from cardlib import listsort
+
+    def sorts_nothing(order, coins):
+        pass
+
+    monkeypatch.setattr(listsort, "_sort_by_coins", sorts_nothing)
+    assert listsort.matches_this_python.__wrapped__() is False
