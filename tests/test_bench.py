@@ -43,5 +43,19 @@ def test_notebook_section_times_every_panel(tmp_path):
     nbformat.write(nb, tmp_path / "01_tiny.ipynb")
     rows = bench.bench_notebooks(quick=True, directory=tmp_path)
     assert [row["section"] for row in rows] == ["notebooks", "sliders", "notebooks"]
-    assert rows[1]["name"] == "01_tiny: tiny (n)" and rows[1]["value"] > 0
+    assert rows[1]["name"] == "01_tiny: tiny, n" and rows[1]["value"] > 0
+    assert "5 moves over its range" in rows[1]["note"]  # from 3 to 0, 25, 50, 75 and 100
     assert rows[2]["name"] == "all 1 lessons, one after another"
+
+
+def test_spread_values_cover_each_kind_of_control_from_end_to_end():
+    import ipywidgets as widgets
+
+    from cardlib.site.kernel import spread_values
+
+    assert spread_values(widgets.IntSlider(value=7, min=3, max=10)) == [3, 5, 7, 8, 10]
+    assert spread_values(widgets.IntSlider(value=4, min=2, max=52, step=2)) == [2, 14, 26, 40, 52]
+    assert spread_values(widgets.SelectionSlider(options=[10, 100, 1000])) == [10, 100, 1000]
+    assert spread_values(widgets.Dropdown(options=[("a", 1), ("b", 2)])) == [1, 2]
+    assert spread_values(widgets.Checkbox(value=True)) == [False, True]
+    assert spread_values(widgets.IntSlider(value=1, min=0, max=100), 3) == [0, 50, 100]

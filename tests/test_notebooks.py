@@ -4,12 +4,16 @@ and every control of every slider panel redraws at both ends of its range.
 Run one lesson's test with, for example: ``pytest tests/test_notebooks.py -k 01_fair``.
 """
 
+import base64
 import json
+import re
+import struct
 import subprocess
 
 import pytest
 from notebook_runner import CHECK_ID, executed_with_check, lesson_paths
 
+from cardlib.plots.style import MIN_TEXT_PX, OUTPUT_WIDTH_PX
 from cardlib.site.run import execute, problems
 from cardlib.site.student import write_student_edition
 
@@ -72,3 +76,34 @@ def test_student_edition_runs_with_every_check_not_attempted(path, tmp_path):
     assert problems(nb) == []
     marks = [mark for cell in nb.cells for mark in _feedback_marks(cell)]
     assert set(marks) <= {"…"}, "a check in the student edition answers before the learner does"
+
+
+def _figures(nb):
+    """(where, width in pixels, smallest text in pixels) of every picture a lesson shows.
+
+    Pictures from matplotlib carry their smallest text in their metadata (the kernel's
+    formatter and the frame player put it there); panels are measured by their sweep."""
+    for index, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            data, metadata = output.get("data", {}), output.get("metadata", {})
+            if "image/png" in data:
+                text = metadata.get("cardlib", {}).get("min_text_px")
+                yield f"cell {index}", _png_width(data["image/png"]), text
+            elif "_anim_img" in data.get("text/html", ""):
+                frame = re.search(r"data:image/png;base64,([A-Za-z0-9+/=]+)", data["text/html"])
+                text = metadata.get("text/html", {}).get("cardlib", {}).get("min_text_px")
+                yield f"cell {index} (player)", _png_width(frame.group(1)), text
+
+
+def _png_width(b64: str) -> int:
+    return struct.unpack(">I", base64.b64decode(b64[:64])[16:20])[0]
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_figure_fits_jupyterlab_at_1366_with_text_of_12_px(path):
+    figures = list(_figures(executed_with_check(path)))
+    assert figures, "no figure found"
+    too_wide = [(where, width) for where, width, _ in figures if width > OUTPUT_WIDTH_PX]
+    too_small = [(where, text) for where, _, text in figures if text is None or text < MIN_TEXT_PX]
+    assert too_wide == [] and too_small == []

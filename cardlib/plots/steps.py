@@ -33,9 +33,9 @@ __all__ = [
 
 #: A step-through draws the deck in one row; beyond this the faces get too small.
 MAX_STEP_CARDS = 13
-PICK_FIGSIZE = (10, 5.1)
-KNUTH_FIGSIZE = (10, 3.0)
-TWIN_FIGSIZE = (10, 5.6)
+PICK_FIGSIZE = (9.6, 4.9)
+KNUTH_FIGSIZE = (9.6, 2.9)
+TWIN_FIGSIZE = (9.6, 5.4)
 
 
 def _cards(n: int) -> str:

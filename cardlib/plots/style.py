@@ -10,6 +10,7 @@ from __future__ import annotations
 from matplotlib.axes import Axes
 from matplotlib.axis import Axis
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from ..checks import DESCRIPTIONS, checked
@@ -29,6 +30,9 @@ __all__ = [
     "LABEL_SIZE",
     "TICK_SIZE",
     "LEGEND_SIZE",
+    "OUTPUT_WIDTH_PX",
+    "MIN_TEXT_PX",
+    "min_text_px",
     "message",
     "clear",
     "duration",
@@ -63,6 +67,44 @@ CARD_WIDTH, CARD_HEIGHT, CARD_GAP = 0.72, 1.0, 0.1
 
 #: Text sizes in points.
 TITLE_SIZE, LABEL_SIZE, TICK_SIZE, LEGEND_SIZE = 13, 12, 11, 11
+
+
+#: JupyterLab's output area at 1366 x 768 with the file browser shown: a wider picture is shrunk.
+OUTPUT_WIDTH_PX = 930
+#: The smallest text, in pixels as displayed, that a projected figure may have.
+MIN_TEXT_PX = 12
+
+
+@checked
+def min_text_px(fig: Figure, width_px: int = OUTPUT_WIDTH_PX) -> float:
+    """The size in pixels of the smallest text the figure shows, in an output ``width_px`` wide.
+
+    Counts the titles, labels, legends, annotations and the tick labels drawn
+    (not the spare ticks matplotlib keeps); a figure wider than ``width_px``
+    at its dpi is shrunk to fit, and its text with it. Infinity if it shows no text.
+
+    >>> fig = Figure(figsize=(4, 3), dpi=96)
+    >>> fig.add_subplot().set_title("a title", fontsize=9)
+    Text(0.5, 1.0, 'a title')
+    >>> round(min_text_px(fig), 1)   # 9 points at 96 dpi, ticks at 10 points
+    12.0
+    """
+    if width_px <= 0:
+        raise ValueError(f"width_px must be above 0, got {width_px}")
+    ticks = {id(label) for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)
+             for tick in [*axis.majorTicks, *axis.minorTicks]
+             for label in (tick.label1, tick.label2)}
+    texts = [t for t in fig.findobj(Text) if id(t) not in ticks]
+    for ax in fig.axes:
+        if ax.get_visible() and ax.axison:
+            texts += [label for axis in (ax.xaxis, ax.yaxis) if axis.get_visible()
+                      for label in axis.get_ticklabels(which="both")]
+    sizes = [t.get_fontsize() for t in texts if t.get_visible() and t.get_text().strip()
+             and (t.axes is None or t.axes.get_visible())]
+    if not sizes:
+        return float("inf")
+    scale = min(1.0, width_px / (fig.get_figwidth() * fig.dpi))
+    return float(min(sizes) * fig.dpi / 72 * scale)
 
 
 def message(ax: Axes, text: str, size: float = 13) -> Axes:

@@ -163,14 +163,14 @@ def bench_exact(quick: bool) -> list[dict]:
 
 
 def bench_notebooks(quick: bool, directory: Path = Path("notebooks")) -> list[dict]:
-    """Execute every lesson headless; time it, and every slider's redraw at default values."""
+    """Execute every lesson headless; time it, and every control's redraws across its range."""
     paths = lesson_paths(directory)
     rows, total = [], 0.0
     if not paths:
         return [_row("notebooks", "lessons", float("nan"), "", None, f"none in {directory}")]
     for path in paths:
         start = time.perf_counter()
-        nb = execute(path, [TIMING_CELL.format(repeats=3 if quick else 7)])
+        nb = execute(path, [TIMING_CELL.format(moves=5)])
         wall = time.perf_counter() - start
         timing = nb.cells[-1]
         total += wall - cell_seconds(timing)
@@ -182,9 +182,10 @@ def bench_notebooks(quick: bool, directory: Path = Path("notebooks")) -> list[di
         printed = "".join(o.get("text", "") for o in timing.outputs if o.get("name") == "stdout")
         panels = json.loads(printed.split("BENCH", 1)[1]) if "BENCH" in printed else []
         for panel in panels:
-            rows.append(_row("sliders", f"{path.stem}: {panel['panel']} "
-                             f"({', '.join(panel['controls'])})", panel["median_ms"], "ms", 100.0,
-                             f"{panel['draw']}; CPU {panel['median_cpu_ms']:.0f} ms"))
+            rows.append(_row("sliders", f"{path.stem}: {panel['panel']}, {panel['control']}",
+                             panel["median_ms"], "ms", 100.0,
+                             f"worst {panel['worst_ms']:.0f} ms, CPU {panel['median_cpu_ms']:.0f} "
+                             f"ms, {panel['moves']} moves over its range; {panel['draw']}"))
     rows.append(_row("notebooks", f"all {len(paths)} lessons, one after another", total, "s", 60.0))
     return rows
 

@@ -25,6 +25,7 @@ from matplotlib.figure import Figure
 import __main__
 
 from ..checks import checked, whole_number
+from ..plots.style import MIN_TEXT_PX, OUTPUT_WIDTH_PX, min_text_px
 from ..widgets import LivePanel, live_panels
 from .mimes import REFERENCE_MIME, STATES_MIME
 from .states import (
@@ -41,7 +42,8 @@ from .states import (
 __all__ = [
     "SWEEP_CELL", "SITE_CELL", "REFERENCE_CELL", "TIMING_CELL", "MAX_STATES", "HARD_MAX_STATES",
     "PICTURE_BUDGET",
-    "control_ends", "sweep_panel", "sweep_controls", "render_states", "panel_states",
+    "control_ends", "spread_values", "too_small", "sweep_panel", "sweep_controls",
+    "render_states", "panel_states",
     "reference_pictures", "time_redraws", "describe_figures",
 ]
 
@@ -58,8 +60,8 @@ HARD_MAX_STATES = 100
 #: The bytes of pictures (``data:`` URIs) the panels of one page may take together: pages
 #: stay under 8 MB with their other figures and players.
 PICTURE_BUDGET = 5_000_000
-#: The one line the bench appends to a lesson (``{repeats}`` to fill in).
-TIMING_CELL = "from cardlib.site.kernel import time_redraws; time_redraws({repeats})"
+#: The one line the bench appends to a lesson (``{moves}`` to fill in).
+TIMING_CELL = "from cardlib.site.kernel import time_redraws; time_redraws({moves})"
 
 
 @checked
@@ -82,8 +84,10 @@ def control_ends(control) -> tuple:
 def sweep_panel(panel: LivePanel) -> int:
     """Move each control of ``panel`` to both ends of its range and back, redrawing each time.
 
-    Fails (AssertionError) when a change of value does not redraw; the panel
-    ends where it started. Returns the number of controls moved.
+    Fails (AssertionError) when a change of value does not redraw, or when a
+    picture would not fit JupyterLab's output area at 1366 x 768 with text of
+    at least 12 pixels (:func:`too_small`); the panel ends where it started.
+    Returns the number of controls moved.
     """
     for name, control in panel.controls.items():
         first = control.value
@@ -91,7 +95,25 @@ def sweep_panel(panel: LivePanel) -> int:
             before, changes = panel.redraws, control.value != value
             control.value = value
             assert panel.redraws == before + changes, (name, value, "did not redraw")
+            problem = too_small(panel.figure)
+            assert not problem, f"{panel.draw.__qualname__} at {name} = {value!r}: {problem}"
     return len(panel.controls)
+
+
+@checked
+def too_small(fig: Figure) -> str:
+    """What keeps the figure from being read in JupyterLab at 1366 x 768, or "" if nothing.
+
+    Wider than the output area (:data:`~cardlib.plots.style.OUTPUT_WIDTH_PX`), it is shrunk;
+    its smallest text must stay :data:`~cardlib.plots.style.MIN_TEXT_PX` pixels or more.
+    """
+    width, smallest = fig.get_figwidth() * fig.dpi, min_text_px(fig)
+    problems = []
+    if width > OUTPUT_WIDTH_PX + 0.5:
+        problems.append(f"{width:.0f} px wide, more than the {OUTPUT_WIDTH_PX} px of the output")
+    if smallest < MIN_TEXT_PX - 0.05:
+        problems.append(f"text of {smallest:.1f} px, under {MIN_TEXT_PX} px as displayed")
+    return "; ".join(problems)
 
 
 @checked
@@ -109,27 +131,58 @@ def sweep_controls(panels: list[LivePanel] | None = None) -> str:
 
 
 @checked
-def time_redraws(repeats: int = 7, namespace: dict | None = None) -> list[dict]:
-    """Time ``repeats`` redraws of every panel at its current values; print them as JSON.
+def spread_values(control, count: int = 5) -> list:
+    """Up to ``count`` values spread over a control's range, from one end to the other.
 
-    The line printed starts with ``BENCH`` (the bench reads it). ``namespace``
+    Options (lists, selection sliders) give evenly spaced options; number
+    sliders evenly spaced values on their step; check boxes both values.
+    """
+    count = whole_number("count", count, minimum=2)
+    options = getattr(control, "options", None)
+    if options:
+        values = [o[1] if isinstance(o, tuple) else o for o in options]
+        picks = sorted({round(i * (len(values) - 1) / (count - 1)) for i in range(count)})
+        return [values[i] for i in picks]
+    if isinstance(control.value, bool):
+        return [False, True]
+    low, high = control_ends(control)
+    step = getattr(control, "step", 1) or 1
+    return sorted({low + step * round((high - low) / step * i / (count - 1))
+                   for i in range(count)})
+
+
+@checked
+def time_redraws(moves: int = 5, namespace: dict | None = None) -> list[dict]:
+    """Time a redraw of every panel as each control moves across its range; print them as JSON.
+
+    Each control goes to ``moves`` values spread over its range
+    (:func:`spread_values`), each a real change, the way a user moves it; the
+    panel then goes back to where it was (untimed). One row per control: the
+    median and worst wall time and the median CPU time of its redraws. The
+    line printed starts with ``BENCH`` (the bench reads it). ``namespace``
     (the notebook's globals, by default those of ``__main__``) names the panels.
     """
-    repeats = whole_number("repeats", repeats, minimum=1)
+    moves = whole_number("moves", moves, minimum=2)
     names = vars(__main__) if namespace is None else namespace
     rows = []
     for panel in live_panels():
         labels = [k for k, v in names.items() if v is panel and not k.startswith("_")]
-        wall, cpu = [], []
-        for _ in range(repeats):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            panel.redraw()
-            wall.append(time.perf_counter() - start)
-            cpu.append(time.process_time() - start_cpu)
-        rows.append({"panel": (labels or ["(unnamed)"])[0], "draw": panel.draw.__qualname__,
-                     "controls": list(panel.controls),
-                     "median_ms": 1e3 * statistics.median(wall),
-                     "median_cpu_ms": 1e3 * statistics.median(cpu)})
+        for name, control in panel.controls.items():
+            start, wall, cpu = control.value, [], []
+            for value in spread_values(control, moves):
+                if value == control.value:
+                    continue
+                began, began_cpu = time.perf_counter(), time.process_time()
+                control.value = value
+                wall.append(time.perf_counter() - began)
+                cpu.append(time.process_time() - began_cpu)
+            control.value = start
+            if wall:
+                rows.append({"panel": (labels or ["(unnamed)"])[0],
+                             "draw": panel.draw.__qualname__, "control": name,
+                             "moves": len(wall), "median_ms": 1e3 * statistics.median(wall),
+                             "worst_ms": 1e3 * max(wall),
+                             "median_cpu_ms": 1e3 * statistics.median(cpu)})
     print("BENCH" + json.dumps(rows))
     return rows
 
@@ -356,7 +409,8 @@ def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
 # --- words for plain figures ----------------------------------------------------------------
 
 def _figure_alt(fig) -> tuple[dict, dict]:
-    return {}, {"image/png": {"alt": describe_figure(fig)}}
+    return {}, {"image/png": {"alt": describe_figure(fig)},
+                "cardlib": {"min_text_px": round(min_text_px(fig), 1)}}
 
 
 @checked

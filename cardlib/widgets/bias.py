@@ -16,7 +16,7 @@ __all__ = ["bias_panel"]
 def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
                seed: int = 2026, max_exact_paths: int = 50_000,
                relative_spread: float | None = None,
-               figsize: tuple[float, float] = (12, 5), max_n: int = 16) -> LivePanel:
+               figsize: tuple[float, float] = (9.6, 4.4), max_n: int = 16) -> LivePanel:
     """Return a panel: pick a shuffle, a deck size and a number of trials; see where cards land.
 
     Left, the frequencies of ``trials`` seeded shuffles; right, the exact

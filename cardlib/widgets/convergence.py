@@ -63,7 +63,7 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
 
     def draw(fig: Figure, name: str, n: int, trials: int) -> Update:
         left, right = fig.subplots(2, 1)
-        fig.subplots_adjust(left=0.11, right=0.7, bottom=0.08, top=0.95, hspace=0.42)
+        fig.subplots_adjust(left=0.1, right=0.68, bottom=0.09, top=0.94, hspace=0.62)
         plot(left, right, name, n, trials)
 
         def update(name: str, n: int, trials: int) -> list:
@@ -84,4 +84,4 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
         "trials": widgets.SelectionSlider(options=TRIAL_OPTIONS, value=trials,
                                           description="shuffles", continuous_update=False),
     }
-    return LivePanel(draw, controls, figsize=(10, 8.4))
+    return LivePanel(draw, controls, figsize=(9.6, 6.4))

@@ -234,4 +234,5 @@ def detective_player(shuffles: dict[str, Shuffle], suspects: Sequence[str], case
     player = frame_player(draw_case, len(shown), figsize=(9.6, 4.8), interval=4000)
     answers = "".join(f"<li>Case {case.case}: {html.escape(case.answer)}</li>" for case in shown)
     return HTML(player.data + '<details class="cardlib-answers"><summary>Reveal the answers'
-                f"</summary><ol style=\"list-style: none\">{answers}</ol></details>")
+                f"</summary><ol style=\"list-style: none\">{answers}</ol></details>",
+                metadata=player.metadata)

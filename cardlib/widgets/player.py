@@ -22,6 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
 
 from ..checks import checked, positive_number, whole_number
+from ..plots.style import min_text_px
 
 __all__ = ["frame_player", "offline_player", "shown_from_the_start"]
 
@@ -119,8 +120,9 @@ def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
     n_frames = whole_number("n_frames", n_frames, minimum=1, maximum=1000)
     start = whole_number("start", start, minimum=0, maximum=n_frames - 1)
     interval = positive_number("interval", interval)
-    fig = Figure(figsize=figsize)
+    fig = Figure(figsize=figsize, dpi=96)  # the dpi of the panels: 9.6 inches fit JupyterLab
     FigureCanvasAgg(fig)
+    smallest = float("inf")
     writer = HTMLWriter(fps=1000 / interval, embed_frames=True, default_mode="once")
     with TemporaryDirectory() as folder:
         page = Path(folder, "player.html")
@@ -131,9 +133,12 @@ def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
                 if isinstance(fig.get_layout_engine(), PlaceHolderLayoutEngine):
                     fig.set_layout_engine(None)  # else savefig draws the frame twice
                 writer.grab_frame()
+                smallest = min(smallest, min_text_px(fig))
         # Icons as inline SVG, not Font Awesome from a CDN: the buttons show offline too.
         return HTML(shown_from_the_start(_stable_ids(offline_player(
-            page.read_text(encoding="utf-8"))), start))
+            page.read_text(encoding="utf-8"))), start),
+            metadata={"cardlib": {"min_text_px": round(smallest, 1),
+                                  "width_px": round(fig.get_figwidth() * fig.dpi)}})
 
 
 _players_made = itertools.count()

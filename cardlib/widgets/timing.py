@@ -23,7 +23,7 @@ __all__ = ["timing_panel"]
 
 @checked
 def timing_panel(timings: Timings, points: int = 4, per_card: bool = False,
-                 figsize: tuple[float, float] = (11, 5.5)) -> LivePanel:
+                 figsize: tuple[float, float] = (9.6, 5.2)) -> LivePanel:
     """Return a panel: a slider for the largest deck in the log-log fit, and the plot.
 
     The measurements are made once (``timings``); the slider only refits, so it
