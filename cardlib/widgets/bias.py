@@ -40,9 +40,9 @@ def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
     controls = {
         "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),
         "n": widgets.IntSlider(value=n, min=2, max=max_n, description="cards",
-                               continuous_update=False),
+                               continuous_update=True),
         "trials": widgets.SelectionSlider(options=trial_options, value=trials,
-                                          description="trials", continuous_update=False),
+                                          description="trials", continuous_update=True),
     }
 
     def matrices(name: str, n: int, trials: int):
@@ -91,4 +91,9 @@ def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
 
         return update
 
+    # Walk the exact laws at the first deck size now (a second for Knuth's 8! paths), not
+    # on the first move of the shuffle list, so that every name shows at once.
+    for shuffle in shuffles.values():
+        if exact.estimate_paths(shuffle, n) <= max_exact_paths:
+            stats.position_matrix(shuffle, n)
     return LivePanel(draw, controls, figsize=figsize)

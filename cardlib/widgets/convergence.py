@@ -80,8 +80,8 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
     controls = {
         "name": widgets.Dropdown(options=list(shuffles), description="shuffle"),
         "n": widgets.IntSlider(value=n, min=3, max=6, description="cards",
-                               continuous_update=False),
+                               continuous_update=True),
         "trials": widgets.SelectionSlider(options=TRIAL_OPTIONS, value=trials,
-                                          description="shuffles", continuous_update=False),
+                                          description="shuffles", continuous_update=True),
     }
     return LivePanel(draw, controls, figsize=(9.6, 6.4))

@@ -41,9 +41,9 @@ def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> Liv
     max_n = whole_number("max_n", max_n, minimum=2, maximum=hand.OVERHAND_MAX_CARDS)
     controls = {
         "n": widgets.IntSlider(value=whole_number("n", n, minimum=2, maximum=max_n), min=2,
-                               max=max_n, description="cards", continuous_update=False),
+                               max=max_n, description="cards", continuous_update=True),
         "shuffles_done": widgets.SelectionSlider(
             options=OVERHAND_COUNTS, value=one_of("shuffles_done", shuffles_done, OVERHAND_COUNTS),
-            description="shuffles", continuous_update=False),
+            description="shuffles", continuous_update=True),
     }
     return LivePanel(draw, controls, figsize=(7.6, 5.7))

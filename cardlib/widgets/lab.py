@@ -125,13 +125,13 @@ def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
     controls = {
         "name": widgets.Dropdown(options=list(shuffles), value=name, description="shuffle"),
         "n": widgets.IntSlider(value=whole_number("n", n, minimum=3, maximum=10), min=3, max=10,
-                               description="cards", continuous_update=False),
+                               description="cards", continuous_update=True),
         "trials": widgets.SelectionSlider(options=LAB_DECKS, value=one_of("trials", trials,
                                                                           LAB_DECKS),
-                                          description="decks", continuous_update=False),
+                                          description="decks", continuous_update=True),
         "seed": widgets.IntSlider(value=whole_number("seed", seed, maximum=LAB_SEEDS - 1),
                                   min=0, max=LAB_SEEDS - 1, description="seed",
-                                  continuous_update=False),
+                                  continuous_update=True),
     }
 
     def draw(fig: Figure, name: str, n: int, trials: int, seed: int) -> Update:
@@ -207,7 +207,7 @@ def detective_panel(shuffles: dict[str, Shuffle], suspects: Sequence[str], n: in
     trials = whole_number("trials", trials, minimum=1, maximum=1_000_000)
     controls = {
         "case": widgets.IntSlider(value=1, min=1, max=whole_number("cases", cases, minimum=1),
-                                  description="case", continuous_update=False),
+                                  description="case", continuous_update=True),
         "guess": widgets.Dropdown(options=list(suspects), value=suspects[0],
                                   description="your guess"),
         "reveal": widgets.Checkbox(value=False, description="reveal the answer"),

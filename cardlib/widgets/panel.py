@@ -4,6 +4,12 @@ Every panel builder of :mod:`cardlib.widgets` creates its controls explicitly,
 passes them with a ``draw(fig, **values)`` function to :class:`LivePanel`, and
 returns the panel without displaying it, so a test can set a control's
 ``value`` and look at what was drawn (``panel.figure``, ``panel.png()``).
+
+Sliders redraw while they are dragged (``continuous_update=True``). Redraws
+never queue: JupyterLab's widget manager sends a control's next change only
+once the kernel is idle again, keeping just the latest value meanwhile (the
+message throttle of ``@jupyter-widgets/base``), so the figure follows the hand
+as fast as the panel draws and ends on the value where the hand stopped.
 """
 
 from __future__ import annotations

@@ -59,5 +59,5 @@ def timing_panel(timings: Timings, points: int = 4, per_card: bool = False,
         return update
 
     slider = widgets.SelectionSlider(options=timings.sizes[points - 1:], value=timings.sizes[-1],
-                                     description="largest n", continuous_update=False)
+                                     description="largest n", continuous_update=True)
     return LivePanel(draw, {"largest": slider}, figsize=figsize)
