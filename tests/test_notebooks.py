@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from notebook_runner import CHECK_ID, executed_with_check, lesson_paths
 
-from cardlib.plots.style import MIN_TEXT_PX, OUTPUT_WIDTH_PX
+from cardlib.plots.style import MAX_WIDTH_PX, MIN_TEXT_PX
 from cardlib.site.run import execute, problems
 from cardlib.site.student import write_student_edition
 
@@ -104,6 +104,6 @@ def _png_width(b64: str) -> int:
 def test_every_figure_fits_jupyterlab_at_1366_with_text_of_12_px(path):
     figures = list(_figures(executed_with_check(path)))
     assert figures, "no figure found"
-    too_wide = [(where, width) for where, width, _ in figures if width > OUTPUT_WIDTH_PX]
+    too_wide = [(where, width) for where, width, _ in figures if width > MAX_WIDTH_PX]
     too_small = [(where, text) for where, _, text in figures if text is None or text < MIN_TEXT_PX]
     assert too_wide == [] and too_small == []

@@ -1,16 +1,19 @@
-"""Check, in a real JupyterLab, that lessons run cell by cell and that their sliders redraw live.
+"""Measure, in a real JupyterLab, what a lecturer meets: Run All, players, figure sizes, sliders.
 
 Starts JupyterLab on 127.0.0.1 (a free port, a random token) on copies of the
 lessons in a temporary folder (so the lessons in notebooks/ keep no outputs) and
-opens each lesson in headless Chromium driven by Playwright (tests/browser.py).
-For each lesson it runs the cells one at a time ('notebook:run-cell-and-select-next',
-waiting for the kernel to go idle), lists the error and stderr outputs, then for
-every visible slider focuses its handle, presses the Right arrow key (Left when
-the slider is at its maximum; a real key press) and waits until a figure in the
-same widget area changes, timing it. A screenshot after each slider move goes to
-the output folder. Not part of the test suite: it takes minutes.
+opens each lesson in headless Chromium at 1366 x 768, driven by Playwright. For
+each lesson it runs JupyterLab's Run All (or the cells one at a time, with
+--cell-by-cell) and times it; lists error and stderr outputs; scrolls to every
+frame player and reads its picture's width (0 means the picture does not show);
+lists the figures shown smaller than drawn; then, for every visible slider with a
+figure, presses real keys on its handle (End, Home, PageUp..., see MOVES) and
+times each press until the figure changes (median and worst), and presses
+ArrowRight ten times in a row to count the pictures shown and check that the
+panel ends on the last value. A table, report.json and screenshots go to the
+output folder. Not part of the test suite: it takes minutes.
 
-    .venv/bin/python tools/lab_slider_check.py [NOTEBOOK | --all] [--out DIR]
+    .venv/bin/python tools/lab_slider_check.py [NOTEBOOK | --all] [--cell-by-cell] [--out DIR]
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import os
 import secrets
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -93,6 +97,38 @@ def run_cells(page: Page) -> int:
     return count
 
 
+def run_all(page: Page) -> float:
+    """JupyterLab's Run All; the seconds until every code cell has run and the kernel is idle."""
+    started = time.monotonic()
+    page.evaluate("jupyterapp.commands.execute('notebook:run-all-cells'); true")
+    wait(page, f"""(() => {{ const k = {PANEL}.sessionContext.session.kernel;
+        const code = {PANEL}.content.widgets.filter(c => c.model.type === 'code'
+                                                      && c.model.sharedModel.source.trim());
+        return k.status === 'idle' && code.every(c => c.model.executionCount !== null); }})()""",
+         600, "Run All to finish", poll=0.2)
+    return round(time.monotonic() - started, 1)
+
+
+def players(page: Page) -> list[dict]:
+    """Each frame player's picture, scrolled into view: its displayed and natural width."""
+    found = []
+    for index in range(page.evaluate("document.querySelectorAll('img[id^=\"_anim_img\"]').length")):
+        img = f"document.querySelectorAll('img[id^=\"_anim_img\"]')[{index}]"
+        page.evaluate(f"{img}.scrollIntoView({{block: 'center'}}); true")
+        page.wait_for_timeout(300)
+        found.append(page.evaluate(f"({{player: {index + 1}, width: {img}.offsetWidth, "
+                                   f"natural: {img}.naturalWidth}})"))
+    return found
+
+
+def figure_scales(page: Page) -> list[dict]:
+    """Every picture in the outputs: natural and displayed width, and their ratio."""
+    return page.evaluate("""[...document.querySelectorAll('.jp-OutputArea-output img')]
+        .filter(i => i.naturalWidth > 0 && i.offsetWidth > 0)
+        .map(i => ({natural: i.naturalWidth, shown: i.offsetWidth,
+                    scale: Math.round(100 * i.offsetWidth / i.naturalWidth) / 100}))""")
+
+
 def cell_errors(page: Page) -> list[str]:
     """The error outputs of the notebook's cells, as 'cell N: Name: message'."""
     return page.evaluate(f"""{PANEL}.content.widgets.flatMap((c, i) =>
@@ -101,66 +137,114 @@ def cell_errors(page: Page) -> list[str]:
             .map(o => `cell ${{i + 1}}: ${{o.ename}}: ${{o.evalue}}`))""")
 
 
+#: The keys pressed on each slider, each a move to time: both ends, then steps across.
+MOVES = ("End", "Home", "PageUp", "PageUp", "PageUp", "End", "PageDown")
+
+
+def _state(s: str) -> str:
+    return f"""(() => {{ const s = {s};
+        return {{readout: (s.querySelector('.widget-readout') || {{}}).textContent,
+                 images: JSON.stringify(lc.images(s))}}; }})()"""
+
+
+def press(page: Page, s: str, key: str) -> float | None:
+    """Press ``key`` on the slider; seconds until its figure changes (None: nothing moved)."""
+    page.evaluate(f"window.lcBefore = {_state(s)}; true")
+    page.keyboard.press(key)
+    pressed = time.monotonic()
+    try:
+        wait(page, f"{_state(s)}.readout !== lcBefore.readout", 1, "the readout")
+    except TimeoutError:
+        return None
+    wait(page, f"{_state(s)}.images !== lcBefore.images", SLIDER_TIMEOUT, "the figure")
+    return round(time.monotonic() - pressed, 3)
+
+
+def settle(page: Page, s: str, quiet: float = 1.5) -> str:
+    """Wait until the kernel is idle and the slider's figure has not changed for ``quiet`` s."""
+    last, since = None, time.monotonic()
+    while time.monotonic() - since < quiet:
+        page.wait_for_timeout(100)
+        now = page.evaluate(f"{_state(s)}.images + {PANEL}.sessionContext.session.kernel.status")
+        if now != last:
+            last, since = now, time.monotonic()
+    return page.evaluate(f"{_state(s)}.readout")
+
+
+def rapid(page: Page, s: str) -> dict:
+    """Ten ArrowRight presses in a row: how many redraws, and does it end on the last value?"""
+    page.keyboard.press("Home")
+    settle(page, s)
+    page.evaluate(f"""(() => {{ window.lcChanges = 0; const area = lc.area({s});
+        window.lcLast = JSON.stringify(lc.images({s}));
+        window.lcObserver = new MutationObserver(() => {{
+            const now = JSON.stringify(lc.images({s}));
+            if (now !== window.lcLast) {{ window.lcLast = now; window.lcChanges += 1; }} }});
+        window.lcObserver.observe(area, {{subtree: true, attributes: true,
+                                         attributeFilter: ['src'], childList: true}});
+        return true; }})()""")
+    for _ in range(10):
+        page.keyboard.press("ArrowRight")
+    readout = settle(page, s)
+    changes = page.evaluate("window.lcObserver.disconnect(), window.lcChanges")
+    settled = page.evaluate(f"{_state(s)}.images")
+    # The figure for the same value, reached again by one step back and one on.
+    back, on = press(page, s, "ArrowLeft"), press(page, s, "ArrowRight")
+    again = page.evaluate(f"{_state(s)}.images")
+    return {"readout": readout, "redraws_shown": changes,
+            "ends_on_last_value": None if back is None or on is None else settled == again}
+
+
 def move_sliders(page: Page, stem: str, out: Path) -> list[dict]:
-    """Press an arrow key on every visible slider; time until its figure changes."""
+    """Time real key presses on every visible slider across its range, then ten in a row."""
     results = []
     for index in range(page.evaluate("lc.sliders().length")):
         s = f"lc.sliders()[{index}]"
         info = page.evaluate(f"""(() => {{ const s = {s}, h = s.querySelector('.noUi-handle');
-            const r = s.querySelector('.widget-readout'), d = s.querySelector('.widget-label');
-            return {{label: d && d.textContent.trim(), readout: r && r.textContent.trim(),
-                     visible: !!(h && h.offsetParent), images: lc.images(s).length,
-                     atMax: !!h && h.getAttribute('aria-valuenow')
-                                   === h.getAttribute('aria-valuemax')}};
-        }})()""")
-        result = {"slider": index + 1, **info, "moved": False, "redrawn": None}
+            const d = s.querySelector('.widget-label');
+            return {{label: d && d.textContent.trim(), visible: !!(h && h.offsetParent),
+                     images: lc.images(s).length}}; }})()""")
+        result = {"slider": index + 1, **info}
         results.append(result)
-        if not info["visible"]:
+        if not info["visible"] or not info["images"]:
             continue
-        page.evaluate(f"""(() => {{ const s = {s}, h = s.querySelector('.noUi-handle');
-            window.lcBefore = {{readout: (s.querySelector('.widget-readout') || {{}}).textContent,
-                                images: JSON.stringify(lc.images(s))}};
+        page.evaluate(f"""(() => {{ const h = {s}.querySelector('.noUi-handle');
             h.scrollIntoView({{block: 'center'}}); h.focus(); return true; }})()""")
-        key = "ArrowLeft" if info["atMax"] else "ArrowRight"
-        page.keyboard.press(key)
-        pressed = time.monotonic()
-        state = f"""(() => {{ const s = {s};
-            return {{readout: (s.querySelector('.widget-readout') || {{}}).textContent,
-                     images: JSON.stringify(lc.images(s))}}; }})()"""
         try:
-            wait(page, f"{state}.readout !== lcBefore.readout", 5, "the readout")
-            result["moved"] = key
-            if info["images"]:
-                wait(page, f"{state}.images !== lcBefore.images", SLIDER_TIMEOUT, "the figure")
-                result["redrawn"] = round(time.monotonic() - pressed, 2)
-        except TimeoutError as error:
+            times = [t for t in (press(page, s, key) for key in MOVES) if t is not None]
+            result.update(moves=len(times), median_ms=round(1e3 * statistics.median(times)),
+                          worst_ms=round(1e3 * max(times)), rapid=rapid(page, s))
+        except (TimeoutError, statistics.StatisticsError) as error:
             result["problem"] = str(error)
-        result["after"] = page.evaluate(f"{state}.readout")
-        page.wait_for_timeout(500)
-        page.screenshot(path=out / f"{stem}_slider{index + 1:02d}.png", full_page=True)
+        page.screenshot(path=out / f"{stem}_slider{index + 1:02d}.png")
     return results
 
 
-def check(page: Page, base: str, token: str, name: str, out: Path) -> dict:
+def check(page: Page, base: str, token: str, name: str, out: Path, by_cell: bool) -> dict:
     page.goto(f"{base}/lab/tree/{name}?reset&token={token}", wait_until="load")
     wait(page, f"!!(window.jupyterapp && {PANEL} && {PANEL}.sessionContext"
          f" && {PANEL}.sessionContext.session && {PANEL}.sessionContext.session.kernel"
          f" && {PANEL}.sessionContext.session.kernel.status === 'idle')", 120, "the kernel")
     page.evaluate(HELPERS)
-    started = time.monotonic()
-    report = {"lesson": name, "cells": run_cells(page)}
-    report["seconds"] = round(time.monotonic() - started, 1)
+    report = {"lesson": name}
+    if by_cell:
+        started = time.monotonic()
+        report["cells"] = run_cells(page)
+        report["cell_by_cell_seconds"] = round(time.monotonic() - started, 1)
+    else:
+        report["run_all_seconds"] = run_all(page)
     report["code_cells_run"] = page.evaluate(f"""(() => {{
         const code = {PANEL}.content.widgets
-            .filter(c => c.model.type === 'code' && c.model.sharedModel.source);
+            .filter(c => c.model.type === 'code' && c.model.sharedModel.source.trim());
         const ran = code.filter(c => c.model.executionCount !== null).length;
         return `${{ran}} of ${{code.length}}`; }})()""")
     page.wait_for_timeout(2000)  # let the widget views render
     report["errors"] = cell_errors(page)
     report["stderr"] = page.evaluate("lc.stderr()")
+    report["players"] = players(page)
+    report["shrunk_figures"] = [f for f in figure_scales(page) if f["scale"] < 0.98]
     report["sliders"] = move_sliders(page, Path(name).stem, out)
     report["stderr_after_sliders"] = page.evaluate("lc.stderr()")
-    page.screenshot(path=out / f"{Path(name).stem}_end.png", full_page=True)
     return report
 
 
@@ -180,7 +264,24 @@ def api(base: str, token: str, path: str, method: str = "GET"):
         return json.loads(body) if body else None
 
 
-def main(notebooks: list[Path], out: Path) -> int:
+def table(reports: list[dict]) -> str:
+    """One line per slider: lesson, label, median and worst press-to-picture, the rapid test."""
+    lines = [f"{'lesson':22} {'slider':12} {'median':>7} {'worst':>7}  rapid: redraws, last value",
+             ]
+    for r in reports:
+        lines.append(f"{r['lesson']}: Run All {r.get('run_all_seconds', '-')} s, players "
+                     f"{[p['width'] for p in r.get('players', [])]} px wide, "
+                     f"{len(r.get('shrunk_figures', []))} figures shrunk")
+        for s in r.get("sliders", []):
+            if "median_ms" in s:
+                rapid = s["rapid"]
+                lines.append(f"{Path(r['lesson']).stem[:22]:22} {s['label'] or '?':12} "
+                             f"{s['median_ms']:>5} ms {s['worst_ms']:>5} ms  "
+                             f"{rapid['redraws_shown']}, {rapid['ends_on_last_value']}")
+    return "\n".join(lines)
+
+
+def main(notebooks: list[Path], out: Path, by_cell: bool = False) -> int:
     out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="lab-check-"))
     root = work / "root"
@@ -212,11 +313,11 @@ def main(notebooks: list[Path], out: Path) -> int:
                         f"JupyterLab did not start; see {out / 'server.log'}") from error
                 time.sleep(0.5)
         with launch_chromium(timeout=60) as browser:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
             page.set_default_timeout(60_000)
             for notebook in notebooks:
                 try:
-                    report = check(page, base, token, notebook.name, out)
+                    report = check(page, base, token, notebook.name, out, by_cell)
                 except Exception as error:  # noqa: BLE001 (report it, go on with the next lesson)
                     report = {"lesson": notebook.name, "failed": repr(error)}
                     page.screenshot(path=out / f"{notebook.stem}_failed.png", full_page=True)
@@ -233,9 +334,12 @@ def main(notebooks: list[Path], out: Path) -> int:
             server.kill()
         shutil.rmtree(work, ignore_errors=True)
     (out / "report.json").write_text(json.dumps(reports, indent=1))
-    bad = [r for r in reports if "failed" in r or r["errors"] or any(
-        s["visible"] and (not s["moved"] or (s["images"] and s["redrawn"] is None))
-        for s in r["sliders"])]
+    bad = [r for r in reports if "failed" in r or r["errors"] or r["shrunk_figures"]
+           or any(p["width"] == 0 for p in r["players"])
+           or any(s["visible"] and s["images"] and ("problem" in s or s["median_ms"] > 150
+                                                   or not s["rapid"]["ends_on_last_value"])
+                  for s in r["sliders"])]
+    print(table(reports))
     print(f"{len(reports) - len(bad)} of {len(reports)} lessons passed; report in {out}")
     return 1 if bad else 0
 
@@ -244,7 +348,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("notebook", nargs="?", type=Path, default=LESSONS[0])
     parser.add_argument("--all", action="store_true", help="check every lesson")
+    parser.add_argument("--cell-by-cell", action="store_true",
+                        help="run the cells one at a time instead of JupyterLab's Run All")
     parser.add_argument("--out", type=Path, default=Path("/tmp/labcheck"),
                         help="where screenshots and the report go (default /tmp/labcheck)")
     args = parser.parse_args()
-    raise SystemExit(main(LESSONS if args.all else [args.notebook.resolve()], args.out))
+    raise SystemExit(main(LESSONS if args.all else [args.notebook.resolve()], args.out,
+                         args.cell_by_cell))

@@ -31,6 +31,7 @@ __all__ = [
     "TICK_SIZE",
     "LEGEND_SIZE",
     "OUTPUT_WIDTH_PX",
+    "MAX_WIDTH_PX",
     "MIN_TEXT_PX",
     "min_text_px",
     "message",
@@ -69,8 +70,11 @@ CARD_WIDTH, CARD_HEIGHT, CARD_GAP = 0.72, 1.0, 0.1
 TITLE_SIZE, LABEL_SIZE, TICK_SIZE, LEGEND_SIZE = 13, 12, 11, 11
 
 
-#: JupyterLab's output area at 1366 x 768 with the file browser shown: a wider picture is shrunk.
-OUTPUT_WIDTH_PX = 930
+#: JupyterLab's output area at 1366 x 768 with the file browser open (measured with
+#: tools/lab_slider_check.py): a wider picture is shrunk to this width.
+OUTPUT_WIDTH_PX = 914
+#: The widest a figure may be: shrunk by at most 2% there (its text is measured shrunk).
+MAX_WIDTH_PX = 930
 #: The smallest text, in pixels as displayed, that a projected figure may have.
 MIN_TEXT_PX = 12
 

@@ -25,7 +25,7 @@ from matplotlib.figure import Figure
 import __main__
 
 from ..checks import checked, whole_number
-from ..plots.style import MIN_TEXT_PX, OUTPUT_WIDTH_PX, min_text_px
+from ..plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, min_text_px
 from ..widgets import LivePanel, live_panels
 from .mimes import REFERENCE_MIME, STATES_MIME
 from .states import (
@@ -104,13 +104,14 @@ def sweep_panel(panel: LivePanel) -> int:
 def too_small(fig: Figure) -> str:
     """What keeps the figure from being read in JupyterLab at 1366 x 768, or "" if nothing.
 
-    Wider than the output area (:data:`~cardlib.plots.style.OUTPUT_WIDTH_PX`), it is shrunk;
-    its smallest text must stay :data:`~cardlib.plots.style.MIN_TEXT_PX` pixels or more.
+    Wider than the output area (:data:`~cardlib.plots.style.OUTPUT_WIDTH_PX`), it is
+    shrunk: it may be at most :data:`~cardlib.plots.style.MAX_WIDTH_PX` wide, and its
+    smallest text, shrunk, must stay :data:`~cardlib.plots.style.MIN_TEXT_PX` pixels or more.
     """
     width, smallest = fig.get_figwidth() * fig.dpi, min_text_px(fig)
     problems = []
-    if width > OUTPUT_WIDTH_PX + 0.5:
-        problems.append(f"{width:.0f} px wide, more than the {OUTPUT_WIDTH_PX} px of the output")
+    if width > MAX_WIDTH_PX + 0.5:
+        problems.append(f"{width:.0f} px wide, more than {MAX_WIDTH_PX} px")
     if smallest < MIN_TEXT_PX - 0.05:
         problems.append(f"text of {smallest:.1f} px, under {MIN_TEXT_PX} px as displayed")
     return "; ".join(problems)
