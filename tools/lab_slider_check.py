@@ -76,10 +76,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait(page: Page, expression: str, timeout: float, what: str, poll: float = 0.1):
-    """The first true value of ``expression``, checked in the page every ``poll`` s."""
+def wait(page: Page, expression: str, timeout: float, what: str, poll: float | None = 0.1):
+    """The first true value of ``expression``, checked in the page every ``poll`` s.
+
+    With ``poll=None``, checked at every animation frame (the timing of a key press
+    to its picture must not wait for a polling interval)."""
+    polling = "raf" if poll is None else poll * 1000
     try:
-        handle = page.wait_for_function(expression, timeout=timeout * 1000, polling=poll * 1000)
+        handle = page.wait_for_function(expression, timeout=timeout * 1000, polling=polling)
     except PlaywrightTimeout:
         raise TimeoutError(f"gave up waiting for {what} after {timeout} s") from None
     return handle.json_value()
@@ -153,10 +157,11 @@ def press(page: Page, s: str, key: str) -> float | None:
     page.keyboard.press(key)
     pressed = time.monotonic()
     try:
-        wait(page, f"{_state(s)}.readout !== lcBefore.readout", 1, "the readout")
+        wait(page, f"{_state(s)}.readout !== lcBefore.readout", 1, "the readout", poll=None)
     except TimeoutError:
         return None
-    wait(page, f"{_state(s)}.images !== lcBefore.images", SLIDER_TIMEOUT, "the figure")
+    wait(page, f"{_state(s)}.images !== lcBefore.images", SLIDER_TIMEOUT, "the figure",
+         poll=None)
     return round(time.monotonic() - pressed, 3)
 
 
