@@ -138,7 +138,9 @@ def spread_values(control, count: int = 5) -> list:
     Options (lists, selection sliders) give evenly spaced options; number
     sliders evenly spaced values on their step; check boxes both values.
     """
-    count = whole_number("count", count, minimum=2)
+    if not hasattr(control, "value"):
+        raise TypeError(f"control must be a widget with a value, not {type(control).__name__}")
+    count = whole_number("count", count, minimum=2, maximum=1000)
     options = getattr(control, "options", None)
     if options:
         values = [o[1] if isinstance(o, tuple) else o for o in options]
@@ -163,7 +165,7 @@ def time_redraws(moves: int = 5, namespace: dict | None = None) -> list[dict]:
     line printed starts with ``BENCH`` (the bench reads it). ``namespace``
     (the notebook's globals, by default those of ``__main__``) names the panels.
     """
-    moves = whole_number("moves", moves, minimum=2)
+    moves = whole_number("moves", moves, minimum=2, maximum=1000)
     names = vars(__main__) if namespace is None else namespace
     rows = []
     for panel in live_panels():
