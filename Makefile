@@ -11,11 +11,14 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 setup: $(STAMP)
 
-$(STAMP): requirements.txt pyproject.toml
+$(STAMP): requirements.txt pyproject.toml lab/overrides.json
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, this is " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
+	# JupyterLab settings for a classroom: no "Jupyter news?" pop-up over the figures.
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp lab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	# Strip outputs from notebooks as they are committed (JupyterLab saves them), keeping cell ids.
 	-git rev-parse --git-dir >/dev/null 2>&1 && $(BIN)/nbstripout --install && \
 	  git config filter.nbstripout.clean '"$(abspath $(BIN))/python" -m nbstripout --keep-id'
