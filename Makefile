@@ -16,7 +16,8 @@ $(STAMP): requirements.txt pyproject.toml lab/overrides.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
-	# JupyterLab settings for a classroom: no "Jupyter news?" pop-up over the figures.
+	# JupyterLab settings for a classroom: no "Jupyter news?" pop-up over the figures, and
+	# widget state saved with the notebook (a reopened lesson shows its panels, not an error).
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp lab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	# Strip outputs from notebooks as they are committed (JupyterLab saves them), keeping cell ids.

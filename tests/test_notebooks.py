@@ -42,6 +42,8 @@ def test_lesson_committed_without_outputs(path):
     dirty = [i for i, cell in enumerate(nb["cells"]) if cell["cell_type"] == "code"
              and (cell.get("outputs") or cell.get("execution_count") is not None)]
     assert dirty == [], f"cells with outputs or execution counts: {dirty}"
+    # JupyterLab saves the panels' state too (lab/overrides.json asks it to); nbstripout drops it.
+    assert "widgets" not in nb["metadata"], "saved widget state is committed"
 
 
 def committed_text(path) -> str:

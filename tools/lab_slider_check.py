@@ -10,7 +10,9 @@ lists the figures shown smaller than drawn; then, for every visible slider with 
 figure, presses real keys on its handle (End, Home, PageUp..., see MOVES) and
 times each press until the figure changes (median and worst), and presses
 ArrowRight ten times in a row to count the pictures shown and check that the
-panel ends on the last value. A table, report.json and screenshots go to the
+panel ends on the last value. Last it saves the lesson and opens it again with a
+new kernel, as a student does the next day, and counts the outputs that say
+"Error displaying widget". A table, report.json and screenshots go to the
 output folder. Not part of the test suite: it takes minutes.
 
     .venv/bin/python tools/lab_slider_check.py [NOTEBOOK | --all] [--cell-by-cell] [--out DIR]
@@ -261,6 +263,28 @@ def leave(page: Page) -> None:
         print("could not save:", error)
 
 
+def reopen(page: Page, base: str, token: str, name: str, out: Path) -> dict:
+    """Open the saved lesson again with a new kernel, as a student does the next day.
+
+    Counts the outputs that say "Error displaying widget" and the pictures shown."""
+    for kernel in api(base, token, "/api/kernels"):
+        api(base, token, f"/api/kernels/{kernel['id']}", "DELETE")
+    page.goto(f"{base}/lab/tree/{name}?reset&token={token}", wait_until="load")
+    wait(page, f"!!(window.jupyterapp && {PANEL} && {PANEL}.content"
+         f" && {PANEL}.content.widgets.length)", 120, "the notebook")
+    page.wait_for_timeout(4000)  # let every output render
+    found = page.evaluate("""(() => {
+        const outputs = [...document.querySelectorAll('.jp-OutputArea-output')];
+        const errors = outputs.filter(o => o.textContent.includes('Error displaying widget'));
+        const first = errors[0]
+            || document.querySelector('.jp-OutputArea-output .jupyter-widgets img');
+        if (first) first.scrollIntoView({block: 'center'});
+        return {widget_errors: errors.length,
+                pictures: document.querySelectorAll('.jp-OutputArea-output img').length}; })()""")
+    page.screenshot(path=out / f"{Path(name).stem}_reopened.png")
+    return found
+
+
 def api(base: str, token: str, path: str, method: str = "GET"):
     request = urllib.request.Request(f"{base}{path}", method=method,
                                      headers={"Authorization": f"token {token}"})
@@ -327,6 +351,9 @@ def main(notebooks: list[Path], out: Path, by_cell: bool = False) -> int:
                     report = {"lesson": notebook.name, "failed": repr(error)}
                     page.screenshot(path=out / f"{notebook.stem}_failed.png", full_page=True)
                 leave(page)
+                if "failed" not in report:
+                    report["reopened"] = reopen(page, base, token, notebook.name, out)
+                    leave(page)
                 reports.append(report)
                 print(json.dumps(report, indent=1), flush=True)
                 for kernel in api(base, token, "/api/kernels"):
@@ -340,6 +367,7 @@ def main(notebooks: list[Path], out: Path, by_cell: bool = False) -> int:
         shutil.rmtree(work, ignore_errors=True)
     (out / "report.json").write_text(json.dumps(reports, indent=1))
     bad = [r for r in reports if "failed" in r or r["errors"] or r["shrunk_figures"]
+           or r["reopened"]["widget_errors"]
            or any(p["width"] == 0 for p in r["players"])
            or any(s["visible"] and s["images"] and ("problem" in s or s["median_ms"] > 150
                                                    or not s["rapid"]["ends_on_last_value"])
