@@ -127,3 +127,19 @@ def test_card_faces_are_patches_of_the_axes_with_the_limits_set_for_them():
     plots.draw_cards(ax, cards.standard_deck()[:6], per_row=3)
     assert len(ax.patches) == 6 and all(p.get_clip_box() is not None for p in ax.patches)
     assert ax.get_xlim()[1] > 0 > ax.get_ylim()[0]  # set by draw_cards, not by the patches
+
+
+def test_bias_panel_updates_its_figure_for_every_change_with_the_pixels_of_a_fresh_one():
+    """Deck sizes and the exact side coming and going included: no figure is rebuilt."""
+    from panel_checks import assert_updates_match_fresh_figures
+
+    panel = widgets.bias_panel({"naive swap": shuffles.naive_swap_shuffle,
+                                "Knuth": shuffles.knuth_shuffle}, n=8, trials=3000,
+                               relative_spread=0.5, max_n=52)
+    changes = [{"name": "Knuth"}, {"n": 5}, {"name": "naive swap"}, {"trials": 300},
+               {"n": 14}, {"n": 52}, {"trials": 1000}, {"n": 3, "name": "Knuth"}]
+    assert assert_updates_match_fresh_figures(panel, changes) == len(changes)
+    stretched = widgets.bias_panel({"naive swap": shuffles.naive_swap_shuffle,
+                                    "Sattolo": shuffles.sattolo_shuffle}, n=5, trials=3000)
+    changes = [{"name": "Sattolo"}, {"trials": 300}, {"n": 9}, {"n": 4}, {"trials": 30_000}]
+    assert assert_updates_match_fresh_figures(stretched, changes) == len(changes)

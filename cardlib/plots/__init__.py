@@ -23,9 +23,11 @@ a simulation, never calls ``plt.show()`` and never changes ``rcParams``.
 from __future__ import annotations
 
 from .bias import (
+    bias_colorbar,
     bias_matrix,
     bias_norm,
     bias_spread,
+    set_bias_matrix,
 )
 from .cards import (
     card_size_points,
@@ -141,6 +143,8 @@ __all__ = [
     "bias_spread",
     "bias_norm",
     "bias_matrix",
+    "bias_colorbar",
+    "set_bias_matrix",
     "exact_bars",
     "cycle_bars",
     "convergence",

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.colorbar import Colorbar
 from matplotlib.colors import TwoSlopeNorm
+from matplotlib.image import AxesImage
 
 from ..checks import numbers_array
 from .style import BIAS_CMAP, picture
 
-__all__ = ["bias_spread", "bias_norm", "bias_matrix"]
+__all__ = ["bias_spread", "bias_norm", "bias_matrix", "bias_colorbar", "set_bias_matrix"]
 
 
 @picture
@@ -60,14 +62,61 @@ def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = Tru
                       interpolation="nearest")
     ax.set_xlabel("final position", fontsize=12)
     ax.set_ylabel("card (its starting position)", fontsize=12)
-    step = 1 if n <= 13 else 5 if n <= 60 else 10
-    ax.set_xticks(range(0, n, step))
-    ax.set_yticks(range(0, n, step))
+    _ticks(ax, n)
     ax.tick_params(labelsize=12)
     if title:
         ax.set_title(title, fontsize=13)
     if colorbar:
-        bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
-        bar.set_label(f"probability (white = fair = 1/{n})", fontsize=12)
-        bar.ax.tick_params(labelsize=12)
+        bias_colorbar(image, ax=ax)
     return ax
+
+
+def _ticks(ax: Axes, n: int) -> None:
+    step = 1 if n <= 13 else 5 if n <= 60 else 10
+    ax.set_xticks(range(0, n, step))
+    ax.set_yticks(range(0, n, step))
+
+
+def _bar_label(n: int) -> str:
+    return f"probability (white = fair = 1/{n})"
+
+
+@picture
+def bias_colorbar(image: AxesImage, ax: Axes | None = None, cax: Axes | None = None) -> Colorbar:
+    """The colour scale of a bias matrix ``image``: beside ``ax``, or filling ``cax``.
+
+    One bar serves several matrices drawn with the same ``spread``.
+    """
+    if (ax is None) == (cax is None):
+        raise ValueError("bias_colorbar needs exactly one of ax (to stand beside) and cax "
+                         "(to fill)")
+    figure = image.axes.figure
+    bar = (figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04) if cax is None
+           else figure.colorbar(image, cax=cax))
+    bar.set_label(_bar_label(image.get_array().shape[0]), fontsize=12)
+    bar.ax.tick_params(labelsize=12)
+    return bar
+
+
+@picture
+def set_bias_matrix(image: AxesImage, matrix, spread: float) -> bool:
+    """Show ``matrix`` in a bias matrix drawn before, with the colours of ``spread``.
+
+    A matrix of another size also sets the axes' limits, ticks and colour bar
+    label, as :func:`bias_matrix` would: returns True then (the axes changed,
+    not only the image).
+    """
+    matrix = numbers_array("matrix", matrix, ndim=2, square=True)
+    n = matrix.shape[0]
+    resized = image.get_array().shape != matrix.shape
+    image.set_data(matrix)
+    norm = bias_norm(n, spread)
+    if (norm.vmin, norm.vcenter, norm.vmax) != (image.norm.vmin, image.norm.vcenter,
+                                               image.norm.vmax):
+        image.set_norm(norm)
+    if resized:
+        image.set_extent((-0.5, n - 0.5, n - 0.5, -0.5))
+        _ticks(image.axes, n)
+        if image.colorbar is not None:
+            image.colorbar.set_label(_bar_label(n), fontsize=12)
+    return resized

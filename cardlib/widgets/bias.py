@@ -58,37 +58,46 @@ def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
     def title(name: str, n: int, trials: int) -> str:
         return f"{name}: {trials:,} shuffles of {n} cards"
 
+    def no_exact(name: str, n: int) -> str:
+        return (f"Exact enumeration of {name}\non {n} cards would walk\n"
+                f"more than {max_exact_paths:,} paths:\ntry fewer cards.")
+
     def draw(fig: Figure, name: str, n: int, trials: int) -> Update:
+        # A fixed layout (tight_layout took a third of a redraw) with one colour bar for
+        # both matrices, which share a scale; the right one gives way to a message where
+        # no exact law is walked. So every change is an update of this figure.
+        fig.subplots_adjust(left=0.075, right=0.845, bottom=0.15, top=0.88, wspace=0.38)
         left, right = fig.subplots(1, 2)
+        bar = fig.add_axes((0.875, 0.155, 0.02, 0.72))
         simulated, exact_matrix, spread = matrices(name, n, trials)
-        plots.bias_matrix(left, simulated, title(name, n, trials), spread=spread)
-        if exact_matrix is not None:
-            plots.bias_matrix(right, exact_matrix, "exact probabilities", spread=spread)
-        else:
-            plots.message(right, f"Exact enumeration of {name}\non {n} cards would walk\n"
-                          f"more than {max_exact_paths:,} paths:\ntry fewer cards.")
-        fig.tight_layout()
-        built_n, built_exact = n, exact_matrix is not None
+        plots.bias_matrix(left, simulated, title(name, n, trials), colorbar=False,
+                          spread=spread)
+        plots.bias_matrix(right, simulated if exact_matrix is None else exact_matrix,
+                          "exact probabilities", colorbar=False, spread=spread)
+        plots.bias_colorbar(left.images[0], cax=bar)
+        note = fig.text(0.5, 0.5, "", ha="center", va="center", fontsize=13,
+                        transform=right.transAxes)
 
-        def update(name: str, n: int, trials: int) -> list | None:
-            """Same deck size and layout: new colours and title, no new axes."""
-            if n != built_n:
-                return None
+        def update(name: str, n: int, trials: int) -> list:
             simulated, exact_matrix, spread = matrices(name, n, trials)
-            if (exact_matrix is not None) != built_exact:
-                return None
-            images = [left.images[0]] + ([right.images[0]] if built_exact else [])
-            norm = plots.bias_norm(n, spread)
-            rescaled = (norm.vmin, norm.vmax) != (images[0].norm.vmin, images[0].norm.vmax)
-            for image, matrix in zip(images, [simulated, exact_matrix]):
-                image.set_data(matrix)
-                if rescaled:
-                    image.set_norm(plots.bias_norm(n, spread))
+            scale = left.images[0].norm.vmin, left.images[0].norm.vmax
+            exact_shown = exact_matrix is not None
+            toggled = right.get_visible() != exact_shown
+            right.set_visible(exact_shown)
+            note.set_visible(not exact_shown)
+            note.set_text("" if exact_shown else no_exact(name, n))
+            resized = plots.set_bias_matrix(left.images[0], simulated, spread)
+            plots.set_bias_matrix(right.images[0], simulated if exact_matrix is None
+                                  else exact_matrix, spread)
             left.set_title(title(name, n, trials), fontsize=13)
+            if resized or toggled:
+                return [fig]
             # A colour bar (slow to draw) changes only with its image's scale.
-            bars = [image.colorbar.ax for image in images] if rescaled else []
-            return [*images, left.title, *bars]
+            rescaled = scale != (left.images[0].norm.vmin, left.images[0].norm.vmax)
+            return [left.images[0], left.title, *([right.images[0]] if exact_shown else []),
+                    note, *([bar] if rescaled else [])]
 
+        update(name, n, trials)
         return update
 
     # Walk the exact laws at the first deck size now (a second for Knuth's 8! paths), not

@@ -232,6 +232,7 @@ class LivePanel(widgets.VBox):
             return
         self.redraws += 1
         if self.figure in changed:
+            self._background = None  # saved with what this repaint may have changed
             self.output.outputs = (figure_output(self.figure),)
         else:
             self.output.outputs = (self._blit(_layer(list(changed))),)
