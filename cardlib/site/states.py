@@ -367,7 +367,7 @@ def describe_figure(fig: Figure, limit: int = 600) -> str:
         if text and text.strip() and plain_text(text) not in heads:
             heads.append(plain_text(text))
     # Colour bars are axes with a label only; they add words, not meaning.
-    plots = [words for ax in fig.axes if (words := _axes_words(ax))
+    plots = [words for ax in fig.axes if ax.get_visible() and (words := _axes_words(ax))
              and (ax.get_title() or ax.get_xlabel())]
     sentences = [s.rstrip(".") for s in [*heads, *plots] if s]
     described = ". ".join(sentences) + "." if sentences else "no title"

@@ -22,8 +22,8 @@ from ..plots import (
     bias_spread,
     clear,
     distance_curves,
-    message,
     order_count_band,
+    set_bias_matrix,
 )
 from .panel import LivePanel, Update
 from .player import frame_player
@@ -55,50 +55,46 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
               seed: int, max_exact_paths: int) -> Update:
     result = evidence.lab_result(shuffles[name], n, trials, seed, max_exact_paths)
     spread = _spread(result)
+    # Fixed margins: tight_layout on log axes took most of the redraw time.
+    fig.subplots_adjust(left=0.06, right=0.99, bottom=0.14, top=0.8, wspace=0.42)
     left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1, 1.25])
     bias_matrix(left, result.simulated, f"simulated: {trials:,} decks", colorbar=False,
                 spread=spread)
-    if result.exact_matrix is None:
-        message(middle, f"no exact law here:\n{result.reason}", size=12)
-    else:
-        bias_matrix(middle, result.exact_matrix, "exact", colorbar=False, spread=spread)
+    # The middle matrix gives way to a note where there is no exact law (hidden, not
+    # removed, so that a change of shuffle or deck size keeps the figure).
+    bias_matrix(middle, result.simulated, "exact", colorbar=False, spread=spread)
+    note = fig.text(0.5, 0.5, "", ha="center", va="center", fontsize=12,
+                    transform=middle.transAxes)
     for ax in (left, middle):
         ax.set_ylabel("card", fontsize=12)
         ax.tick_params(labelsize=12)
-    _distances(right, name, result)
     right.set_xlabel("simulated decks", fontsize=12)
     right.set_ylabel("worst-card distance", fontsize=12)
     right.set_title("decks it takes to see the bias", fontsize=13)
-    fig.suptitle(_lab_title(name, result), fontsize=13)
-    # Fixed margins: tight_layout on log axes took most of the redraw time.
-    fig.subplots_adjust(left=0.06, right=0.99, bottom=0.14, top=0.8, wspace=0.42)
-    built_n, built_reason = n, result.reason
 
-    def update(name: str, n: int, trials: int, seed: int) -> list | None:
-        """Same deck size and kind of middle panel: keep the axes (making their
-        ticks is the slow part), change images, lines, legend and titles."""
-        if n != built_n:
-            return None
+    def update(name: str, n: int, trials: int, seed: int) -> list:
+        """Keep the axes (making their ticks is the slow part); change images, lines,
+        legend and titles, and the matrices' ticks when the deck size changes."""
         result = evidence.lab_result(shuffles[name], n, trials, seed, max_exact_paths)
-        if result.reason != built_reason:
-            return None
         spread = _spread(result)
-        changed = [left.title, right]
-        norm = bias_norm(n, spread)
-        rescaled = (norm.vmin, norm.vmax) != (left.images[0].norm.vmin, left.images[0].norm.vmax)
-        for ax, matrix in ((left, result.simulated), (middle, result.exact_matrix)):
-            if matrix is not None:
-                image = ax.images[0]
-                image.set_data(matrix)
-                if rescaled:
-                    image.set_norm(bias_norm(n, spread))
-                changed += [image] + ([image.colorbar.ax] if image.colorbar and rescaled else [])
+        exact_shown = result.exact_matrix is not None
+        toggled = middle.get_visible() != exact_shown
+        middle.set_visible(exact_shown)
+        note.set_visible(not exact_shown)
+        note.set_text("" if exact_shown else f"no exact law here:\n{result.reason}")
+        resized = set_bias_matrix(left.images[0], result.simulated, spread)
+        set_bias_matrix(middle.images[0], result.simulated if result.exact_matrix is None
+                        else result.exact_matrix, spread)
         left.set_title(f"simulated: {trials:,} decks", fontsize=13)
         _distances(clear(right), name, result)
         suptitle = fig.suptitle(_lab_title(name, result), fontsize=13)
+        if resized or toggled:
+            return [fig]
+        images = [left.images[0], *([middle.images[0]] if exact_shown else [])]
         # Paint again only these (and the whole right-hand plot, whose scale may change).
-        return [*changed, suptitle]
+        return [*images, left.title, note, right, suptitle]
 
+    update(name, n, trials, seed)
     return update
 
 
