@@ -462,11 +462,21 @@ def variation_distance(n_cards: int, n_riffles: int) -> Fraction:
 
 @functools.lru_cache(maxsize=4096)
 def _variation_distance(n: int, k: int) -> Fraction:
+    # The orders likelier than uniform exceed it by exactly as much as the others fall
+    # short (both laws sum to 1), so the distance is the excess of the likelier ones:
+    # sum of A(n, r) (w_r / 2^(nk) - 1/n!) with w_r = C(2^k + n - r, n). They are the
+    # orders with the fewest rising sequences (w_r falls as r grows): stop at the first
+    # r with w_r <= 2^(nk) // n!, that is w_r n! <= 2^(nk). One product of big numbers
+    # per term instead of two, over about half the terms: four times faster at 416 cards.
     factorial, scale = math.factorial(n), 2 ** (n * k)
-    # Over the common denominator n! 2^(nk) every term is a whole number.
-    total = sum(a * abs(factorial * w - scale)
-                for a, w in zip(eulerian_row(n), _ways_row(n, k)) if a)
-    return Fraction(total, 2 * factorial * scale)
+    threshold = scale // factorial
+    weight = orders = 0
+    for a, w in zip(eulerian_row(n), _ways_row(n, k)):
+        if w <= threshold:
+            break
+        weight += a * w
+        orders += a
+    return Fraction(factorial * weight - scale * orders, factorial * scale)
 
 
 variation_distance.cache_clear = _variation_distance.cache_clear  # as when it was cached

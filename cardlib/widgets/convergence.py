@@ -84,4 +84,9 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
         "trials": widgets.SelectionSlider(options=TRIAL_OPTIONS, value=trials,
                                           description="shuffles", continuous_update=True),
     }
+    # Simulate and walk every shuffle at the first deck size now (milliseconds each), not
+    # on the first move of the shuffle list, so that every name shows at once.
+    for name, shuffle in shuffles.items():
+        decks_for(name, n)
+        stats.position_matrix(shuffle, n)
     return LivePanel(draw, controls, figsize=(9.6, 6.4))
