@@ -28,8 +28,10 @@ $(STAMP): requirements.txt pyproject.toml lab/overrides.json
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
+# Two workers; worksteal lets the one that runs out of tests take those queued for the
+# other (the lessons and browser tests are long): both then end within seconds.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --dist worksteal
 
 # The static site: every lesson executed once, pages that work offline (cardlib/site/).
 html: $(STAMP)

@@ -274,10 +274,13 @@ PHONE_CHECK = """
 
 
 def _screenshot(view, path: Path, max_height: int = 20000) -> None:
-    """Save the whole page, up to ``max_height`` CSS pixels."""
+    """Save the whole page, up to ``max_height`` CSS pixels, as a JPEG for a person to look at.
+
+    (A JPEG of a 20,000-pixel page takes Chromium half the time of a PNG.)
+    """
     width, height = view.evaluate(
         "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
-    view.screenshot(path=path, full_page=True,
+    view.screenshot(path=path, full_page=True, type="jpeg", quality=85,
                     clip={"x": 0, "y": 0, "width": width, "height": min(height, max_height)})
 
 
@@ -288,7 +291,7 @@ def test_screenshots_at_laptop_and_phone_width(name, page, sites, browser, phone
     for width, reader in (("1366", browser), ("390", phone)):
         view = _open(reader, name, page)
         view.wait_for_timeout(200)  # the players' first frames
-        _screenshot(view, SHOTS / f"{name}-{Path(page).stem}-{width}.png")
+        _screenshot(view, SHOTS / f"{name}-{Path(page).stem}-{width}.jpg")
 
 
 @pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)
