@@ -59,3 +59,27 @@ def test_the_tree_picture_refuses_what_it_cannot_colour():
         plots.choice_tree(Figure(), leaves)
     with pytest.raises(ValueError, match="at least one leaf"):
         plots.choice_tree(Figure(), [])
+
+
+def test_a_tall_tree_on_a_screen_high_figure_keeps_its_text_readable_and_rows_apart():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from cardlib.plots.style import MIN_TEXT_PX, min_text_px
+
+    leaves = list(tree.walk(shuffles.naive_swap_shuffle, [0, 1, 2]))
+    fig = plots.choice_tree(Figure(figsize=(9.2, 6.2), dpi=96), leaves,
+                            ["draw 1\nposition 0", "draw 2\nposition 1", "draw 3\nposition 2"],
+                            "The naive swap: 27 paths")
+    assert fig.get_figheight() * 96 < 600  # fits JupyterLab's screen at 1366 x 768
+    assert min_text_px(fig) >= MIN_TEXT_PX
+    tree_ax = fig.axes[0]
+    rows = [t for t in tree_ax.texts if "monospace" in t.get_fontfamily()]  # leaves: orders
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    boxes = sorted((t.get_window_extent(renderer) for t in rows),
+                   key=lambda b: b.y0)
+    assert len(boxes) == 27
+    assert all(a.y1 <= b.y0 + 1 for a, b in zip(boxes, boxes[1:]))  # no two leaves overlap
+    headers = [t.get_window_extent(renderer) for t in tree_ax.texts if "\n" in t.get_text()]
+    assert len(headers) == 3
+    assert fig.get_suptitle() and max(b.y1 for b in headers) < fig._suptitle.get_window_extent(
+        renderer).y0  # the title stays clear of the column headers

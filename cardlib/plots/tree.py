@@ -57,9 +57,15 @@ def choice_tree(fig: Figure, leaves: Sequence[tuple], level_labels: Sequence[str
     colour = dict(zip(orders, LINE_COLOURS))
     depth = max(len(a) for a in answers)
     y = _layout(answers)
+    top, bottom = (0.9, 0.11) if title else (0.97, 0.11)
     tree, bars = fig.subplots(1, 2, width_ratios=[2.6, 1],
-                              gridspec_kw={"left": 0.01, "right": 0.97, "top": 0.93,
-                                           "bottom": 0.11, "wspace": 0.22})
+                              gridspec_kw={"left": 0.01, "right": 0.97, "top": top,
+                                           "bottom": bottom, "wspace": 0.22})
+    # Text and markers fit the rows: a tall tree on a short figure gets smaller text, never
+    # below 10 points (13 pixels at 96 dpi), so that it fits a projector's screen.
+    rows = len(answers) + 1.4 + 1.2 * bool(level_labels)
+    pitch = fig.get_figheight() * 72 * (top - bottom) / rows  # points per row
+    size = max(10.0, min(LABEL_SIZE, 0.8 * pitch))
     for node, row in y.items():
         if node:
             parent = node[:-1]
@@ -67,15 +73,15 @@ def choice_tree(fig: Figure, leaves: Sequence[tuple], level_labels: Sequence[str
                       zorder=1)
             # The answer, three quarters of the way along its branch, where branches part.
             tree.text(len(node) - 0.25, y[parent] + 0.75 * (row - y[parent]), str(node[-1]),
-                      ha="center",
-                      va="center", fontsize=LABEL_SIZE,
+                      ha="center", va="center", fontsize=size,
                       bbox={"boxstyle": "round,pad=0.12", "facecolor": "white", "linewidth": 0})
     tree.plot([0], [y[()]], "o", color="0.3", markersize=9)
     for path, (_, _, order) in zip(answers, leaves):
         tree.plot([len(path), depth], [y[path], y[path]], ":", color="0.45")
-        tree.plot([depth], [y[path]], "s", color=colour[tuple(order)], markersize=11,
-                  markeredgecolor="black", markeredgewidth=0.6)
-        tree.text(depth + 0.15, y[path], order_name(order), va="center", fontsize=LABEL_SIZE,
+        tree.plot([depth], [y[path]], "s", color=colour[tuple(order)],
+                  markersize=min(11.0, 0.7 * pitch), markeredgecolor="black",
+                  markeredgewidth=0.6)
+        tree.text(depth + 0.15, y[path], order_name(order), va="center", fontsize=size,
                   family="monospace")
     for level, label in enumerate(level_labels[:depth], start=1):
         tree.text(level - 0.5, -1.2, label, ha="center", va="bottom", fontsize=LABEL_SIZE)
@@ -105,5 +111,5 @@ def choice_tree(fig: Figure, leaves: Sequence[tuple], level_labels: Sequence[str
     for side in ("top", "right"):
         bars.spines[side].set_visible(False)
     if title:
-        fig.suptitle(title, fontsize=TITLE_SIZE + 1, x=0.02, ha="left")
+        fig.suptitle(title, fontsize=TITLE_SIZE + 1, x=0.02, y=0.995, ha="left", va="top")
     return fig
