@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import matplotlib
+import nbformat
 import pytest
 from notebook_runner import executed, lesson_paths, run_unclaimed_lessons, shared_folder
 
@@ -28,7 +29,8 @@ OUT = {"lessons": ROOT / "build" / "html", "sample": ROOT / "build" / "site-samp
 SHOTS = OUT["lessons"] / "screenshots"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 PAGES = [("sample", "index.html"), ("sample", "site_sample.html"), ("lessons", "index.html")]
-PAGES += [("lessons", f"{path.stem}.html") for path in lesson_paths()]
+PAGES += [("lessons", page) for path in lesson_paths()
+          for page in site.page_names(path.stem, nbformat.read(path, as_version=4))]
 PAGE_IDS = [f"{name}/{page}" for name, page in PAGES]
 
 

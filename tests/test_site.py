@@ -290,3 +290,30 @@ def test_page_in_browser_offline(name, page, sites, browser):
         assert report["images"] == 4 and len(report["players"]) == 1
         assert {"U+1F0BF", "U+1F0CF", "U+1F0A1", "U+6D17"} <= set(report["chars"])
         assert {CARDS.family, CJK.family} <= set(report["fonts"])
+
+
+def test_a_long_lesson_is_cut_into_linked_parts_that_keep_head_and_scripts():
+    from cardlib.site import build as site
+
+    page = ('<html><head><title>Lesson 1</title><style>s</style></head><body><main>\n'
+            '<nav class="site-nav"><a href="index.html">All lessons</a></nav>\n'
+            '<div class="jp-Cell a" id="cell-id=c1">one</div>\n'
+            '<div class="jp-Cell b" id="cell-id=c2">two</div>\n'
+            '<div class="jp-Cell c" id="cell-id=c3">three</div>\n'
+            '</main><script>footer()</script></body></html>')
+    names = ["l.html", "l-part2.html", "l-part3.html"]
+    first, second, third = site.split_page(page, ["c2", "c3"], names)
+    for k, part in enumerate((first, second, third), start=1):
+        assert f"<title>Lesson 1 (part {k} of 3)</title>" in part
+        assert part.count("<style>s</style>") == part.count("<script>footer()</script>") == 1
+        assert part.count('<a href="index.html">All lessons</a>') == 1
+    assert "one" in first and "two" not in first and 'href="l-part2.html"' in first
+    assert "two" in second and "one" not in second and "three" not in second
+    assert 'href="l.html">back to part 1' in second and 'href="l-part3.html"' in second
+    assert "<strong>Lesson 1</strong>, part 2 of 3" in second
+    assert "three" in third and "Continue" not in third
+    assert site.split_page(page, [], ["l.html"]) == [page]
+    with pytest.raises(ValueError, match="no cell 'c9'"):
+        site.split_page(page, ["c9"], names[:2])
+    with pytest.raises(ValueError, match="in the order of the cells"):
+        site.split_page(page, ["c3", "c2"], names)

@@ -26,6 +26,7 @@ import pytest
 from notebook_runner import executed_with_check, lesson_paths
 from site_build import OUT, PAGE_IDS, PAGES, SAMPLE, SHOTS
 
+from cardlib.site import build as site
 from cardlib.site.run import REFERENCE_MIME
 
 PAGE_LIMIT = 8_000_000
@@ -108,10 +109,13 @@ def _references(name: str) -> dict:
     """The pictures the kernel drew afresh, by panel number, for the site ``name``'s pages."""
     found = {}
     for path in [SAMPLE] if name == "sample" else lesson_paths():
-        for cell in executed_with_check(path).cells:
+        nb = executed_with_check(path)
+        for cell in nb.cells:
             for output in cell.get("outputs", []):
                 if REFERENCE_MIME in output.get("data", {}):
-                    found[f"{path.stem}.html"] = output["data"][REFERENCE_MIME]
+                    # The panels keep their numbers on every part of a split lesson.
+                    for page in site.page_names(path.stem, nb):
+                        found[page] = output["data"][REFERENCE_MIME]
     return found
 
 
@@ -273,25 +277,31 @@ PHONE_CHECK = """
 """
 
 
-def _screenshot(view, path: Path, max_height: int = 20000) -> None:
+def _screenshot(view, path: Path, max_height: int = 20000) -> int:
     """Save the whole page, up to ``max_height`` CSS pixels, as a JPEG for a person to look at.
 
-    (A JPEG of a 20,000-pixel page takes Chromium half the time of a PNG.)
+    (A JPEG of a 20,000-pixel page takes Chromium half the time of a PNG.) Returns the
+    page's height.
     """
     width, height = view.evaluate(
         "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     view.screenshot(path=path, full_page=True, type="jpeg", quality=85,
                     clip={"x": 0, "y": 0, "width": width, "height": min(height, max_height)})
+    return height
 
 
 @pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)
-def test_screenshots_at_laptop_and_phone_width(name, page, sites, browser, phone):
+def test_screenshots_at_laptop_and_phone_width_and_pages_of_reasonable_length(
+        name, page, sites, browser, phone):
     sites(name)
     SHOTS.mkdir(parents=True, exist_ok=True)
+    heights = {}
     for width, reader in (("1366", browser), ("390", phone)):
         view = _open(reader, name, page)
         view.wait_for_timeout(200)  # the players' first frames
-        _screenshot(view, SHOTS / f"{name}-{Path(page).stem}-{width}.jpg")
+        heights[width] = _screenshot(view, SHOTS / f"{name}-{Path(page).stem}-{width}.jpg")
+    # A long lesson is split into parts (cells tagged site.PAGE_BREAK) rather than scrolled.
+    assert heights["1366"] <= site.MAX_PAGE_PX, f"{page} is {heights['1366']} px tall"
 
 
 @pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)

@@ -1,7 +1,8 @@
 """Build the static site: run every lesson once and write pages that work offline.
 
 ``python -m cardlib.site`` (``make html``) executes each ``notebooks/NN_*.ipynb``
-in a fresh kernel and writes ``build/html/``: one page per lesson, an
+in a fresh kernel and writes ``build/html/``: one page per lesson (a long lesson in
+parts, cut before its cells tagged :data:`PAGE_BREAK`), an
 ``index.html`` listing the lessons with one-line summaries, and ``site.css``.
 No page loads anything from another host: the steps of :mod:`cardlib.site.offline`
 replace widgets by their saved figures, the player icons by inline SVG, and
@@ -30,12 +31,17 @@ from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, lesson_paths
 
 __all__ = [
-    "REFERENCES", "site_links", "export", "objectives", "summary", "references_page",
-    "run_lesson", "build_site", "main",
+    "REFERENCES", "PAGE_BREAK", "MAX_PAGE_PX", "site_links", "export", "page_names",
+    "split_page", "objectives", "summary", "references_page", "run_lesson", "build_site", "main",
 ]
 
 #: The references page beside the lessons; every lesson's Sources cell links to it.
 REFERENCES = "references.md"
+#: A Markdown cell tagged so starts a new page of its lesson on the site (a long lesson
+#: reads as parts of a reasonable length; the notebook stays one file).
+PAGE_BREAK = "new-page"
+#: The height a lesson page should stay under at 1366 px wide (the tests measure it).
+MAX_PAGE_PX = 14_000
 _LOCAL_LINK = re.compile(r'href="(\d\d_[\w-]+\.ipynb|references\.md)(#[^"]*)?"')
 
 # The JupyterLab look of nbconvert's "lab" template, without the blocks that
@@ -69,6 +75,7 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 _SITE_CSS = """
 main { max-width: 1100px; margin: 0 auto; }
 .site-nav { padding: 8px 16px; font-family: var(--jp-ui-font-family); }
+.part-nav { font-size: 15px; }
 /* "normal" lets a line grow to fit the large card glyphs instead of overlapping */
 .jp-OutputArea-output pre { line-height: normal; }
 /* nbconvert's lab CSS lets <pre> in HTML outputs inherit the prose font */
@@ -139,6 +146,70 @@ def export(nb: nbformat.NotebookNode, title: str) -> str:
     nb.metadata["title"] = title
     body, _ = exporter.from_notebook_node(nb, resources={"cardlib_zoom_script": ZOOM_SCRIPT})
     return site_links(body)
+
+
+def _breaks(nb: nbformat.NotebookNode) -> list[str]:
+    """The ids of the cells that start a new page (tagged :data:`PAGE_BREAK`)."""
+    found = []
+    for index, cell in enumerate(nb.cells):
+        if PAGE_BREAK in cell.metadata.get("tags", []):
+            if cell.cell_type != "markdown" or "solution" in cell.metadata.get("tags", []):
+                raise ValueError(f"cell {index}: only a Markdown cell that is not a solution "
+                                 f"can start a page")
+            if not cell.get("id"):
+                raise ValueError(f"cell {index}: a cell that starts a page needs an id")
+            found.append(cell.id)
+    return found
+
+
+@checked
+def page_names(stem: str, nb: nbformat.NotebookNode) -> list[str]:
+    """The site's pages for a lesson: ``stem.html``, then ``stem-part2.html``, ...
+
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A"),
+    ...     nbformat.v4.new_markdown_cell("## B", metadata={"tags": [PAGE_BREAK]})])
+    >>> page_names("01_a", nb)
+    ['01_a.html', '01_a-part2.html']
+    """
+    return [f"{stem}.html"] + [f"{stem}-part{k}.html" for k in range(2, len(_breaks(nb)) + 2)]
+
+
+@checked
+def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
+    """Cut an exported lesson page before each cell in ``breaks``; link the parts in order.
+
+    Every part keeps the page's head, styles and scripts (the panels carry their own
+    pictures), says which part it is, and links to the part before and after.
+    """
+    if len(names) != len(breaks) + 1:
+        raise ValueError(f"{len(breaks)} breaks make {len(breaks) + 1} pages, "
+                         f"got {len(names)} names")
+    if not breaks:
+        return [page]
+    nav = page.index('<nav class="site-nav">')
+    start, end = page.index("</nav>", nav) + len("</nav>"), page.rindex("</main>")
+    cuts = []
+    for cell_id in breaks:
+        at = page.find(f'id="cell-id={cell_id}"')
+        if not start < at < end:
+            raise ValueError(f"no cell {cell_id!r} in the page's main part")
+        cuts.append(page.rindex("<div", 0, at))
+    if cuts != sorted(cuts):
+        raise ValueError("page breaks must be in the order of the cells")
+    title = re.search(r"<title>(.*?)</title>", page, re.S)
+    bounds, count, parts = [start, *cuts, end], len(names), []
+    for k in range(count):
+        head = page[:start].replace(title.group(0), f"<title>{title.group(1)} "
+                                    f"(part {k + 1} of {count})</title>", 1)
+        before = ('<nav class="site-nav part-nav">'
+                  + (f"<strong>{title.group(1)}</strong>, part {k + 1} of {count} · "
+                     f'<a href="{names[k - 1]}">back to part {k}</a>' if k else
+                     f'Part 1 of {count} · <a href="{names[1]}">part 2</a>')
+                  + "</nav>\n")
+        after = (f'\n<nav class="site-nav part-nav"><a href="{names[k + 1]}">'
+                 f"Continue: part {k + 2} of {count} →</a></nav>\n" if k + 1 < count else "")
+        parts.append(head + before + page[bounds[k]:bounds[k + 1]] + after + page[end:])
+    return parts
 
 
 @checked
@@ -284,10 +355,12 @@ def build_site(
         print(f"building {path.name}", file=sys.stderr, flush=True)
         nb = run(path)
         title, text = summary(nb)
-        page = out / f"{path.stem}.html"
-        page.write_text(export(nb, title or path.stem), encoding="utf-8")
-        entries.append((page.name, title or path.stem, text, objectives(nb)))
-        pages.append(page)
+        names = page_names(path.stem, nb)
+        parts = split_page(export(nb, title or path.stem), _breaks(nb), names)
+        for name, part in zip(names, parts):
+            (out / name).write_text(part, encoding="utf-8")
+            pages.append(out / name)
+        entries.append((names[0], title or path.stem, text, objectives(nb)))
     folders = sorted({path.parent for path in paths})
     sources = [folder / REFERENCES for folder in folders if (folder / REFERENCES).exists()]
     if sources:
