@@ -17,6 +17,7 @@ cards gathered rank by rank.
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -197,6 +198,10 @@ def rates_along(shuffle: Callable, ks: Sequence[int], trials: int, seed: int = 5
     trials = whole_number("trials", trials, minimum=1, maximum=10**6)
     deck = clumped_deck() if deck is None else list(deck)
     kernel = batched.kernel_for(shuffle)
+    if "k" not in inspect.signature(kernel).parameters:
+        raise TypeError(f"rates_along needs a shuffle whose batched kernel takes k, the number "
+                        f"of shuffles (riffle.riffle, hand.overhand_shuffle); "
+                        f"{getattr(shuffle, '__name__', shuffle)!r} is one shuffle per call")
     gen = np.random.default_rng(whole_number("seed", seed))
     orders = np.tile(np.arange(len(deck)), (trials, 1))
     results, done = [], 0

@@ -102,3 +102,22 @@ def test_simulate_takes_numpy_integer_seeds():
 def test_chi_square_p_value_of_an_infinite_statistic_is_zero():
     import math
     assert stats.chi_square_sf(math.inf, 3) == 0.0
+
+
+def test_what_the_hostile_table_found_on_2026_11_25_gives_clear_errors():
+    """tools/hostile_table.py (3,752 calls) found these four; the sampled fuzz test had not."""
+    from matplotlib.figure import Figure
+
+    from cardlib import doudizhu, plots
+    from cardlib.shuffles import knuth_shuffle
+    from cardlib.site.build import run_lesson
+
+    with pytest.raises(TypeError, match="rates_along needs a shuffle whose batched kernel"):
+        doudizhu.rates_along(knuth_shuffle, [0, 1], 10, seed=0)
+    image = Figure().add_subplot().imshow([[0.5, 0.5], [0.5, 0.5]])  # a plain colour scale
+    with pytest.raises(ValueError, match="image must be a bias matrix"):
+        plots.set_bias_matrix(image, [[0.5, 0.5], [0.5, 0.5]], 0.1)
+    with pytest.raises(ValueError, match="distributions is empty"):
+        plots.cycle_bars(Figure().add_subplot(), {})
+    with pytest.raises(ValueError, match="path must be a notebook file"):
+        run_lesson("")

@@ -106,6 +106,9 @@ def set_bias_matrix(image: AxesImage, matrix, spread: float) -> bool:
     label, as :func:`bias_matrix` would: returns True then (the axes changed,
     not only the image).
     """
+    if not isinstance(image.norm, TwoSlopeNorm) or image.get_array() is None:
+        raise ValueError("image must be a bias matrix drawn by bias_matrix (colours centred "
+                         "on 1/n), not another image")
     matrix = numbers_array("matrix", matrix, ndim=2, square=True)
     n = matrix.shape[0]
     resized = image.get_array().shape != matrix.shape

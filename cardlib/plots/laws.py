@@ -56,6 +56,11 @@ def cycle_bars(ax: Axes, distributions: dict[str, dict], title: str | None = Non
     ``distributions`` maps a name to the result of :func:`cardlib.stats.cycle_distribution`.
     """
     names = list(distributions)
+    if not names:
+        raise ValueError("cycle_bars needs at least one distribution (distributions is empty)")
+    if len(names) > len(LINE_COLOURS):
+        raise ValueError(f"cycle_bars colours at most {len(LINE_COLOURS)} distributions, "
+                         f"got {len(names)}")
     width = 0.8 / len(names)
     for k, (name, colour) in enumerate(zip(names, LINE_COLOURS)):
         cycles = sorted(distributions[name])

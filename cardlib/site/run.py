@@ -59,6 +59,8 @@ def execute(path: str | Path, extra_cells: Sequence[str] = (),
     every figure it shows a description (alt text for the site).
     """
     path = Path(path)
+    if path.suffix != ".ipynb" or not path.is_file():
+        raise ValueError(f"path must be a notebook file (.ipynb), got {str(path)!r}")
     nb = nbformat.read(path, as_version=4)
     for index, source in enumerate(extra_cells):
         nb.cells.append(nbformat.v4.new_code_cell(source, id=f"extra-{index}"))
