@@ -317,3 +317,5 @@ def test_a_long_lesson_is_cut_into_linked_parts_that_keep_head_and_scripts():
         site.split_page(page, ["c9"], names[:2])
     with pytest.raises(ValueError, match="in the order of the cells"):
         site.split_page(page, ["c3", "c2"], names)
+    with pytest.raises(ValueError, match="must be a lesson page of this site"):
+        site.split_page("<html>no main</html>", ["c2"], names[:2])

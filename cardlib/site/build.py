@@ -186,7 +186,11 @@ def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
                          f"got {len(names)} names")
     if not breaks:
         return [page]
-    nav = page.index('<nav class="site-nav">')
+    title = re.search(r"<title>(.*?)</title>", page, re.S)
+    nav = page.find('<nav class="site-nav">')
+    if title is None or nav < 0 or "</main>" not in page:
+        raise ValueError("page must be a lesson page of this site (a <title>, the site's "
+                         "<nav> and a <main>)")
     start, end = page.index("</nav>", nav) + len("</nav>"), page.rindex("</main>")
     cuts = []
     for cell_id in breaks:
@@ -196,7 +200,6 @@ def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
         cuts.append(page.rindex("<div", 0, at))
     if cuts != sorted(cuts):
         raise ValueError("page breaks must be in the order of the cells")
-    title = re.search(r"<title>(.*?)</title>", page, re.S)
     bounds, count, parts = [start, *cuts, end], len(names), []
     for k in range(count):
         head = page[:start].replace(title.group(0), f"<title>{title.group(1)} "
