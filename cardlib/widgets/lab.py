@@ -10,6 +10,7 @@ import html
 from collections.abc import Sequence
 
 import ipywidgets as widgets
+import numpy as np
 from IPython.display import HTML
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -53,16 +54,15 @@ def _distances(ax: Axes, name: str, result: evidence.LabResult) -> None:
 
 def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, trials: int,
               seed: int, max_exact_paths: int) -> Update:
-    result = evidence.lab_result(shuffles[name], n, trials, seed, max_exact_paths)
-    spread = _spread(result)
     # Fixed margins: tight_layout on log axes took most of the redraw time.
     fig.subplots_adjust(left=0.06, right=0.99, bottom=0.14, top=0.8, wspace=0.42)
     left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1, 1.25])
-    bias_matrix(left, result.simulated, f"simulated: {trials:,} decks", colorbar=False,
-                spread=spread)
-    # The middle matrix gives way to a note where there is no exact law (hidden, not
-    # removed, so that a change of shuffle or deck size keeps the figure).
-    bias_matrix(middle, result.simulated, "exact", colorbar=False, spread=spread)
+    # The axes and their labels now; what depends on the values, by update() below. The
+    # middle matrix gives way to a note where there is no exact law (hidden, not removed,
+    # so that a change of shuffle or deck size keeps the figure).
+    fair = np.full((n, n), 1 / n)
+    bias_matrix(left, fair, "simulated", colorbar=False, spread=1 / n)
+    bias_matrix(middle, fair, "exact", colorbar=False, spread=1 / n)
     note = fig.text(0.5, 0.5, "", ha="center", va="center", fontsize=12,
                     transform=middle.transAxes)
     for ax in (left, middle):
