@@ -98,9 +98,11 @@ def as_rng(rng=None) -> RandomSource:
     TypeError: rng must be None, an int seed or an object with a randrange method
     such as random.Random, not str
     """
+    if type(rng) is random.Random:  # the common case, checked at the cost of one comparison
+        return rng
     if rng is None:
         return random.Random()
-    # The rng's own randrange first: the common case, and the cheapest check.
+    # Another object with a randrange method (a scripted rng, a subclass).
     if callable(getattr(rng, "randrange", None)) and not isinstance(rng, type):
         return rng
     if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
@@ -358,7 +360,8 @@ def in_place(function: str, deck) -> MutableSequence:
     pass list(...) of it,
     or use pick_and_remove, which returns a new list
     """
-    if not isinstance(deck, MutableSequence):
+    # A plain list first: the common case, and cheaper than the ABC check.
+    if type(deck) is not list and not isinstance(deck, MutableSequence):
         raise TypeError(
             f"{function} shuffles a list in place, but got {type(deck).__name__} for the deck: "
             "pass list(...) of it, or use pick_and_remove, which returns a new list"
