@@ -20,10 +20,19 @@ of its randomness through ``rng.randrange`` on the rng it is given. While a
 - A run longer than ``seconds`` is stopped: a watchdog thread raises
   :class:`TimedOut` inside it (CPython's ``PyThreadState_SetAsyncExc``).
   TimedOut derives from BaseException, so ``except Exception:`` in the
-  function does not catch it; the watchdog raises it once, so a loop that
-  swallows even BaseException cannot be stopped from inside the process.
+  function does not catch it; the watchdog raises it once. A run that goes
+  on a second later (it swallowed even BaseException, or sits in a call that
+  never returns to Python, such as ``sleep`` or a regular expression that
+  backtracks for ever) cannot be stopped from inside the process: inside a
+  child of :mod:`cardlib.sandbox` the child ends itself (exit status
+  ``sandbox.STUCK``), from the watchdog or from a SIGALRM handler that C code
+  such as the regular-expression engine still lets run; elsewhere the run is
+  left going.
   Setting a time per run costs one clock read; ``sys.settrace`` would slow
   every line of the function.
+- ``Guard(seconds, refuse=False)`` only limits the time: for a learner's
+  function run with a real ``random.Random`` (timings, simulations).
+- Starting a thread is refused too: a thread's draws are out of sight.
 
 What the guard cannot see (a random function imported by name before the
 guard opened, ``datetime.now()``, a NumPy ``Generator`` made beforehand, a
@@ -46,13 +55,17 @@ import numbers
 import os
 import random
 import secrets
+import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
 
 import numpy.random
 
+from . import sandbox
 from .checks import ContractError, positive_number
+from .rngs import IntegerMethods
 
 __all__ = ["Guard", "Stop", "TimedOut", "DrawLimit", "SeededRng", "refused_calls"]
 
@@ -73,11 +86,12 @@ class DrawLimit(Stop):
     """Raised by a :class:`SeededRng` asked for more draws than it allows."""
 
 
-class SeededRng:
-    """A seeded source with ``randrange`` only, usable inside a guard.
+class SeededRng(IntegerMethods):
+    """A seeded source of whole numbers, usable inside a guard.
 
     It works inside a guard, where ``random.Random`` is refused, and it offers
-    nothing but ``randrange``: asking it for anything else is a ContractError.
+    ``randrange`` and the integer methods built on it (:mod:`cardlib.rngs`:
+    choice, shuffle, ...): asking it for anything else is a ContractError.
     Each draw is exactly uniform (rejection sampling). After ``max_draws``
     draws (None: no limit) it raises :class:`DrawLimit`; ``draws`` counts them.
 
@@ -104,8 +118,7 @@ class SeededRng:
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
-        raise ContractError(f"this rng offers randrange only, but the shuffle asked for "
-                            f"rng.{name}")
+        return self._refuse(name)
 
     def below(self, size: int) -> int:
         """A uniform whole number in 0..size-1 (rejection sampling of random bits)."""
@@ -152,6 +165,7 @@ def _targets() -> list[tuple[object, str, str]]:
     found += [(os, name, f"os.{name}") for name in ("urandom", "getrandom") if hasattr(os, name)]
     # SystemRandom and secrets read the operating system's entropy through this alias.
     found.append((random, "_urandom", "os.urandom (through random.SystemRandom)"))
+    found.append((threading.Thread, "start", "threading.Thread.start"))
     found += [(numpy.random, name, f"numpy.random.{name}") for name in numpy.random.__all__
               if callable(getattr(numpy.random, name))
               and not isinstance(getattr(numpy.random, name), type)]
@@ -168,6 +182,10 @@ def refused_calls() -> list[str]:
 
 
 def _refusal(label: str) -> str:
+    if label.startswith("threading."):
+        return ("the shuffle started a thread: what a thread draws or reads is out of sight, "
+                "so the shuffle cannot be enumerated; all of its randomness must come from the "
+                "rng it is given, in the call itself")
     if label.startswith("time.sleep"):
         return "the shuffle called time.sleep: a run that waits cannot be enumerated in time"
     if label.startswith("time."):
@@ -178,11 +196,24 @@ def _refusal(label: str) -> str:
             "exactly)")
 
 
+def _through_numpy(label: str) -> str:
+    """Name NumPy where the operating system's randomness was asked for from inside it."""
+    if label.startswith("os.urandom (through"):
+        frame = sys._getframe(3)
+        while frame is not None:
+            if frame.f_globals.get("__name__", "").startswith("numpy"):
+                return ("numpy.random (a new generator, seeded from the operating system's "
+                        "randomness)")
+            frame = frame.f_back
+    return label
+
+
 def _wrap(label: str, original: Callable, method: bool) -> Callable:
     def refuse() -> None:
         guard = _local.guard
-        guard.violation = guard.violation or label
-        raise ContractError(_refusal(label))
+        said = _through_numpy(label)
+        guard.violation = guard.violation or said
+        raise ContractError(_refusal(said))
 
     if method:
         def guarded(self, *args, **kwargs):
@@ -243,15 +274,22 @@ class Guard:
     Use it as a context manager, in the thread that calls :meth:`run`.
     """
 
-    def __init__(self, seconds: float = 2.0) -> None:
+    def __init__(self, seconds: float = 2.0, refuse: bool = True) -> None:
         self.seconds = positive_number("seconds", seconds)
+        self.refuse = bool(refuse)
         self.violation: str | None = None
         self.timed_out = False
         self._running = False
         self._started = 0.0
 
     def __enter__(self) -> Guard:
-        _install()
+        if self.refuse:
+            _install()
+        self._alarm = (sandbox.inside_child() and hasattr(signal, "setitimer")
+                       and threading.current_thread() is threading.main_thread())
+        if self._alarm:
+            self._old_alarm = signal.signal(signal.SIGALRM, self._on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, 0.25, 0.25)
         self._thread_id = threading.get_ident()
         self._stop = threading.Event()
         self._watchdog = threading.Thread(target=self._watch, name="cardlib guard", daemon=True)
@@ -260,13 +298,25 @@ class Guard:
 
     def _watch(self) -> None:
         interval = min(0.05, self.seconds / 4)
+        asked = None
         while not self._stop.wait(interval):
-            if self._running and _clock() - self._started > self.seconds:
+            if asked is None and self._running and _clock() - self._started > self.seconds:
                 self.timed_out = True
                 _raise_in(self._thread_id, TimedOut)
-                return  # once only: see the module's docstring
+                asked = _clock()  # once only: see the module's docstring
+            elif asked is not None and (not self._running or not sandbox.inside_child()):
+                return
+            elif asked is not None and _clock() - asked > 1.0:
+                os._exit(sandbox.STUCK)  # a child that did not stop: the parent says so
+
+    def _on_alarm(self, signum, frame) -> None:
+        if self._running and _clock() - self._started > self.seconds + 1.0:
+            os._exit(sandbox.STUCK)  # a child whose run did not stop: the parent says so
 
     def __exit__(self, *exc_info) -> None:
+        if self._alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._old_alarm)
         # A TimedOut may still be on its way to this thread: catch it here until the
         # watchdog has finished, then cancel any that is still pending.
         closed = False
@@ -279,7 +329,8 @@ class Guard:
                 closed = True
             except TimedOut:
                 pass
-        _uninstall()
+        if self.refuse:
+            _uninstall()
 
     def run(self, function: Callable, *args):
         """Return ``function(*args)``, refusing other randomness, stopped after ``seconds``.
@@ -289,7 +340,7 @@ class Guard:
         it caught the error and carried on).
         """
         previous = getattr(_local, "guard", None)
-        _local.guard = self
+        _local.guard = self if self.refuse else previous
         self.violation = None
         self._started = _clock()
         self._running = True

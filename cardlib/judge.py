@@ -48,11 +48,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import evidence, exact, stats
-from .checks import ContractError, function, whole_number
+from . import evidence, exact, generators, sandbox, stats
+from .checks import ContractError, function, positive_number, whole_number
 from .guard import DrawLimit, Guard, SeededRng, TimedOut
 
-__all__ = ["MAX_N", "EVIDENCE_DRAWS", "EVIDENCE_SECONDS", "Evidence", "Verdict", "judge"]
+__all__ = ["MAX_N", "MAX_DRAWS", "EVIDENCE_DRAWS", "EVIDENCE_SECONDS", "JUDGE_SECONDS",
+           "OTHER_DECKS_UP_TO", "Evidence", "Verdict", "judge"]
 
 #: The largest deck the judge walks: 8! = 40,320 orders.
 MAX_N = 8
@@ -61,6 +62,10 @@ MAX_N = 8
 EVIDENCE_DRAWS = 2_000_000
 #: ... or, on a very slow machine, after this many seconds.
 EVIDENCE_SECONDS = 30.0
+#: A judgement takes at most about this many seconds, whatever the shuffle does.
+JUDGE_SECONDS = 20.0
+#: A path of more draws than this, on decks of at most MAX_N cards, is a retry loop.
+MAX_DRAWS = 1000
 _clock = time.perf_counter  # read before any guard replaces it
 
 
@@ -104,6 +109,7 @@ class Verdict:
     error: str | None = None  # the exception it raised, as Python shows it
     evidence: Evidence | None = None  # for an unbounded tree
     estimate: float | None = None  # the estimated number of paths, when too large
+    deck: tuple | None = None  # the deck it was unfair on, when not 0..n-1 in order
 
     def position_matrix(self) -> list[list[Fraction]] | None:
         """P(card i ends at position j), exactly, from the law (None without a law)."""
@@ -157,57 +163,108 @@ class _NotAShuffle(Exception):  # noqa: N818 (a finding, raised out of a run)
         super().__init__(problem)
         self.problem, self.given, self.back = problem, given, back
 
+    def __reduce__(self):
+        return type(self), (self.problem, self.given, self.back)
 
-def _problem(result, deck: list, n: int) -> str | None:
-    """What is wrong with a shuffle's result on list(range(n)), or None if it is an order."""
+
+def _type_name(card) -> str:
+    kind = type(card)
+    root = kind.__module__.split(".")[0]
+    return f"{root}.{kind.__name__}" if root in ("numpy", "fractions", "decimal") else kind.__name__
+
+
+def _stranger(card, given: list) -> str:
+    """What is wrong with a thing given back that is not one of the cards."""
+    try:
+        twin = next((c for c in given if bool(card == c)), None)
+    except Exception:  # noqa: BLE001 (an object whose comparison fails)
+        twin = None
+    shown = f"{_type_name(card)} {card!r:.30}"
+    if twin is not None:
+        return (f"gives back {shown} where card {twin!r} was: a copy or a conversion, not the "
+                "card itself (a shuffle moves the cards it is given; it makes no new ones)")
+    return f"gives back {shown}, which is not one of the cards it was given"
+
+
+def _problem(result, deck: list, given: list) -> str | None:
+    """What is wrong with a shuffle's result on a copy of ``given``, or None if it is an order.
+
+    The cards must come back themselves, of their exact type (an int card is not
+    a float, a NumPy integer or an object that says it is equal), each as often
+    as it was given: counting them so cannot be fooled by a lying ``__eq__``.
+    """
     if result is not None and not isinstance(result, list):
         return (f"returns {type(result).__name__} {result!r:.40}, not a list (a shuffle "
                 "returns None after shuffling the deck in place, or a new list)")
     cards = deck if result is None else result
-    try:
-        if sorted(cards) == list(range(n)) and not any(isinstance(c, bool) for c in cards):
-            return None
-        counts = Counter(cards)
-    except TypeError:
-        return f"gives back things that are not the cards: {cards!r:.60}"
-    lost = [c for c in range(n) if c not in counts]
-    twice = [c for c, k in counts.items() if k > 1]
-    invented = [c for c in counts if c not in range(n) or isinstance(c, bool)]
-    found = ([f"loses card {lost[0]}"] if lost else []) + (
-        [f"gives back card {twice[0]} {counts[twice[0]]} times"] if twice else []) + (
+    kind = type(given[0]) if given else int
+    for card in cards:
+        if type(card) is not kind:
+            return _stranger(card, given)
+    counts, expected = Counter(cards), Counter(given)
+    if counts == expected:
+        return None
+    lost = [c for c in expected if counts[c] < expected[c]]
+    extra = [c for c in expected if counts[c] > expected[c]]
+    invented = [c for c in counts if c not in expected]
+    found = ([f"loses card {lost[0]!r}"] if lost else []) + (
+        [f"gives back card {extra[0]!r} {counts[extra[0]]} times"] if extra else []) + (
         [f"invents card {invented[0]!r}"] if invented else [])
-    return " and ".join(found) or f"gives back {len(cards)} cards from {n}"
+    return " and ".join(found) or f"gives back {len(cards)} cards from {len(given)}"
 
 
-def _checked(shuffle: Callable, n: int) -> Callable:
-    """The shuffle, refusing any result that is not an order of the deck it was given."""
-    def checked(deck, rng):
-        result = shuffle(deck, rng)
-        problem = _problem(result, deck, n)
+class _Checked:
+    """The shuffle, refusing any result that is not an order of the deck it was given.
+
+    It also notes what the shuffle returned: a shuffle that always returns None
+    and leaves the deck as it was has shuffled a copy.
+    """
+
+    def __init__(self, shuffle: Callable, given: list) -> None:
+        self.shuffle, self.given = shuffle, list(given)
+        self.__name__ = getattr(shuffle, "__name__", None) or "the shuffle"
+        self.returned_list = False
+
+    def __call__(self, deck, rng):
+        result = self.shuffle(deck, rng)
+        problem = _problem(result, deck, self.given)
         if problem:
-            raise _NotAShuffle(problem, list(range(n)), deck if result is None else result)
+            raise _NotAShuffle(problem, list(self.given), deck if result is None else result)
+        self.returned_list = self.returned_list or result is not None
         return result
 
-    checked.__name__ = getattr(shuffle, "__name__", "the shuffle")
-    return checked
 
-
-def _extremes(law: dict, n: int) -> tuple[tuple, tuple]:
+def _extremes(law: dict, deck: list) -> tuple[tuple, tuple]:
     """(most likely order, p) and (least likely order, p), ties broken by the smaller order."""
-    most = min(law.items(), key=lambda item: (-item[1], item[0]))
-    if len(law) < math.factorial(n):  # an order it never reaches: probability 0
+    def key(order: tuple) -> tuple:
+        return tuple(deck.index(card) for card in order)
+
+    most = min(law.items(), key=lambda item: (-item[1], key(item[0])))
+    if len(law) < math.factorial(len(deck)):  # an order it never reaches: probability 0
         reached = set(law)
-        order = next(o for o in itertools.permutations(range(n)) if o not in reached)
+        order = next(tuple(deck[i] for i in p)
+                     for p in itertools.permutations(range(len(deck)))
+                     if tuple(deck[i] for i in p) not in reached)
         return most, (order, Fraction(0))
-    return most, min(law.items(), key=lambda item: (item[1], item[0]))
+    return most, min(law.items(), key=lambda item: (item[1], key(item[0])))
 
 
-def _sample(shuffle: Callable, n: int, trials: int, seed: int) -> Evidence | str:
-    """Evidence from seeded runs, or why there is none."""
+def _fair_law(deck: list) -> dict:
+    """The law of a fair shuffle of ``deck``: each arrangement as likely as its share of n!."""
+    law: Counter = Counter()
+    for p in itertools.permutations(range(len(deck))):
+        law[tuple(deck[i] for i in p)] += 1
+    total = math.factorial(len(deck))
+    return {order: Fraction(count, total) for order, count in law.items()}
+
+
+def _sample(shuffle: Callable, n: int, trials: int, seed: int,
+            seconds: float) -> Evidence | str:
+    """Evidence from seeded runs, or why there is none (a run that is not a shuffle raises)."""
     rng = SeededRng(seed, max_draws=exact.MAX_DRAWS)
     decks = []
     drawn = 0
-    deadline = _clock() + EVIDENCE_SECONDS
+    deadline = _clock() + min(EVIDENCE_SECONDS, seconds)
     try:
         with Guard(exact.RUN_SECONDS) as guard:
             for _ in range(trials):
@@ -222,79 +279,225 @@ def _sample(shuffle: Callable, n: int, trials: int, seed: int) -> Evidence | str
         return f"and so did a seeded run on {_cards(n)}"
     except TimedOut:
         return f"and a seeded run on {_cards(n)} took more than {exact.RUN_SECONDS:g} s"
+    except ContractError as error:
+        return f"and a seeded run broke the contract: {error}"
+    if len(decks) < 2:
+        return f"and there was no time left for seeded runs on {_cards(n)}"
     test, tested = evidence.order_test(np.array(decks, dtype=np.int64))
     return Evidence(n, len(decks), seed, tested, test.statistic, test.dof, test.p_value)
 
 
-def judge(shuffle: Callable, max_n: int = 5, *, trials: int = 10_000, seed: int = 0) -> Verdict:
+def _name(shuffle) -> str:
+    name = getattr(shuffle, "__name__", None) or type(shuffle).__name__
+    return "the shuffle" if name == "<lambda>" else name
+
+
+def judge(shuffle: Callable, max_n: int = 5, *, trials: int = 10_000, seed: int = 0,
+          seconds: float = JUDGE_SECONDS) -> Verdict:
     """Judge ``shuffle(deck, rng)``: walk every path for decks of 1 to ``max_n`` cards.
 
     ``trials`` and ``seed`` are for the sampled evidence given when the tree
-    is unbounded (a retry loop), at ``max_n`` cards (at least 2).
+    is unbounded (a retry loop) or too large to walk, at ``max_n`` cards (at
+    least 2). The whole judgement takes at most about ``seconds``: where it can
+    (Linux, macOS) it runs in a child process (:mod:`cardlib.sandbox`) with a
+    memory cap, stopped at its deadline whatever the shuffle does.
     """
     function("shuffle", shuffle)
     max_n = whole_number("max_n", max_n, minimum=1, maximum=MAX_N)
     trials = whole_number("trials", trials, minimum=1, maximum=10**6)
     seed = whole_number("seed", seed, minimum=None)
-    name = getattr(shuffle, "__name__", "the shuffle")
-    name = "the shuffle" if name == "<lambda>" else name
+    seconds = positive_number("seconds", seconds)
+    name = _name(shuffle)
+    try:
+        return sandbox.run(_judge, shuffle, name, max_n, trials, seed, seconds,
+                           seconds=seconds + _GRACE)
+    except sandbox.Stopped as stopped:
+        return Verdict(None, "cannot judge", f"{name} was {stopped}.", None, None, name=name,
+                       max_n=max_n)
+    except MemoryError:
+        return Verdict(None, "cannot judge", f"{name} {_MEMORY}.", None, None, name=name,
+                       max_n=max_n)
 
-    common = {"name": name, "max_n": max_n}
-    fair_up_to = 0
-    for n in range(1, max_n + 1):
-        common["fair_up_to"] = fair_up_to
+
+#: Beyond its own time, a judgement in a child process gets this long before it is ended.
+_GRACE = 5.0
+_MEMORY = (f"used more than {sandbox.MEMORY // 2**30} GB of memory, so it was stopped (does "
+           "a loop keep adding to a list?)")
+
+
+class _Judgement:
+    """One judgement: deck sizes walked in turn, other decks, then the paths run again."""
+
+    def __init__(self, shuffle: Callable, name: str, max_n: int, trials: int, seed: int,
+                 seconds: float) -> None:
+        self.shuffle, self.name, self.max_n = shuffle, name, max_n
+        self.trials, self.seed = trials, seed
+        self.deadline = _clock() + seconds
+        self.common = {"name": name, "max_n": max_n, "fair_up_to": 0}
+        self.witnesses: list[tuple[int, list, list]] = []  # (n, deck, paths) to run again
+        self.watch = None if exact.is_own(shuffle) else generators.snapshot(shuffle)
+
+    def left(self) -> float:
+        return max(self.deadline - _clock(), 1e-3)
+
+    def walk(self, deck: list) -> tuple[dict, _Checked]:
+        """The exact law on ``deck``; its first leaves are kept to be run again at the end."""
+        kept: list = []
+        checked = _Checked(self.shuffle, deck)
+        law = exact.distribution(checked, len(deck), deck=deck, seconds=self.left(),
+                                 max_draws=MAX_DRAWS, witnesses=kept, watch=self.watch)
+        self.witnesses.append((len(deck), deck, kept[:4]))
+        return law, checked
+
+    def early_paths(self) -> None:
+        """Random paths on the largest deck, before anything else: run again at the very end."""
+        deck = list(range(self.max_n))
         try:
-            law = exact.distribution(_checked(shuffle, n), n)
-        except _NotAShuffle as found:
-            return Verdict(False, "not a shuffle", f"on {_cards(n)}, {name} {found.problem}.",
-                           n, None, example=(found.given, found.back), **common)
+            early = exact.random_paths(_Checked(self.shuffle, deck), self.max_n, 16, self.seed)
+        except Exception:  # noqa: BLE001 (the walk in order finds it, on the smallest deck)
+            return
+        self.witnesses.append((self.max_n, deck, early))
+
+    def verdict(self) -> Verdict:
+        try:
+            self.early_paths()
+            found = self.in_order() or self.other_decks() or self.fair()
+            return self.again() or found
+        except _NotAShuffle as problem:
+            return self.not_a_shuffle(problem)
         except Exception as error:  # noqa: BLE001 (every failure becomes a verdict)
-            return _cannot_judge(shuffle, error, n, trials, seed, common)
-        orders = math.factorial(n)
-        if len(law) == orders and set(law.values()) == {Fraction(1, orders)}:
-            fair_up_to = n
-            continue
-        most, least = _extremes(law, n)
+            try:
+                return _cannot_judge(self, error)
+            except _NotAShuffle as problem:  # found by the seeded runs of a retry loop
+                return self.not_a_shuffle(problem)
+
+    def not_a_shuffle(self, problem: _NotAShuffle) -> Verdict:
+        n = len(problem.given)
+        where = ("" if problem.given == list(range(n)) else
+                 " (a deck with a repeated card)" if len(set(problem.given)) < n else
+                 " (cards in another order)")
+        return Verdict(False, "not a shuffle", f"on {_cards(n)}{where}, {self.name} "
+                       f"{problem.problem}.", n, None, example=(problem.given, problem.back),
+                       **self.common)
+
+    def in_order(self) -> Verdict | None:
+        """Decks 0..n-1 for n = 1 .. max_n: the first size that is not fair, or None."""
+        for n in range(1, self.max_n + 1):
+            self.n = n
+            law, checked = self.walk(list(range(n)))
+            if law != _fair_law(list(range(n))):
+                copy = (len(law) == 1 and tuple(range(n)) in law and not checked.returned_list
+                        and n > 1)
+                return self.unfair(law, list(range(n)), copy=copy)
+            self.common["fair_up_to"] = n
+        return None
+
+    def other_decks(self) -> Verdict | None:
+        """Cards in another order, and a repeated card: a fair shuffle is fair on any deck."""
+        for n in range(2, min(self.max_n, OTHER_DECKS_UP_TO) + 1):
+            self.n = n
+            letters = [chr(ord("a") + k) for k in reversed(range(n))]
+            for deck in (letters, [0] + list(range(n - 1))):
+                law = self.walk(deck)[0]
+                if law != _fair_law(deck):
+                    return self.unfair(law, deck)
+        return None
+
+    def fair(self) -> Verdict:
+        n, orders = self.max_n, math.factorial(self.max_n)
+        tried = (" (and on other decks: cards in another order, a repeated card)"
+                 if self.max_n >= 2 else "")
+        return Verdict(True, "fair", f"{self.name} is fair on decks of 1 to {n} cards: each of "
+                       f"the {n}! = {orders:,} orders has probability exactly 1/{orders:,}"
+                       f"{tried}.", n, _fair_law(list(range(n))), reached=orders, orders=orders,
+                       most_likely=(tuple(range(n)), Fraction(1, orders)),
+                       least_likely=(tuple(range(n)), Fraction(1, orders)), **self.common)
+
+    def unfair(self, law: dict, deck: list, copy: bool = False) -> Verdict:
+        n, orders = len(deck), math.factorial(len(deck))
+        fair_up_to = self.common["fair_up_to"]
         so_far = f" (it is fair for up to {fair_up_to} cards)" if fair_up_to > 1 else ""
-        how = (f"it reaches only {len(law):,} of the {orders:,} orders" if len(law) < orders
-               else f"its {orders:,} orders are not equally likely")
-        return Verdict(False, "unfair", f"{name} is not fair on {_cards(n)}: {how}{so_far}.",
+        if copy:
+            how = ("it returned None and left the deck it was given as it was, every time: did "
+                   "it shuffle a copy? An in-place shuffle moves the cards of the list it is "
+                   "given")
+        elif deck != list(range(n)):
+            what = "a repeated card" if len(set(deck)) < n else "cards in another order"
+            how = (f"it is fair on the cards 0 to {n - 1} in order, but not on other decks: on "
+                   f"{deck} ({what}) the {len(_fair_law(deck)):,} arrangements are not as "
+                   "likely as a fair shuffle makes them")
+            so_far = ""
+        elif len(law) < orders:
+            how = f"it reaches only {len(law):,} of the {orders:,} orders"
+        else:
+            how = f"its {orders:,} orders are not equally likely"
+        most, least = _extremes(law, deck) if len(set(deck)) == n else (None, None)
+        return Verdict(False, "unfair", f"{self.name} is not fair on {_cards(n)}: {how}{so_far}.",
                        n, law, reached=len(law), orders=orders, most_likely=most,
-                       least_likely=least, **common)
-    orders = math.factorial(max_n)
-    common["fair_up_to"] = max_n
-    return Verdict(True, "fair", f"{name} is fair on decks of 1 to {max_n} cards: each of the "
-                   f"{max_n}! = {orders:,} orders has probability exactly 1/{orders:,}.",
-                   max_n, law, reached=orders, orders=orders,
-                   most_likely=(tuple(range(max_n)), Fraction(1, orders)),
-                   least_likely=(tuple(range(max_n)), Fraction(1, orders)), **common)
+                       least_likely=least, deck=None if deck == list(range(n)) else tuple(deck),
+                       **self.common)
+
+    def again(self) -> Verdict | None:
+        """Every kept path run once more, after all the others: the same result each time."""
+        for n, deck, walked in self.witnesses:
+            try:
+                exact.rerun(_Checked(self.shuffle, deck), n, walked, deck=deck)
+            except exact.NotDeterministic as error:
+                return Verdict(None, "cannot judge", f"{self.name} gives different answers to "
+                               f"the same random numbers: run again later, the same random "
+                               f"answers on {_cards(n)} gave another result. {error}.", n, None,
+                               **self.common)
+        return None
 
 
-def _cannot_judge(shuffle: Callable, error: Exception, n: int, trials: int, seed: int,
-                  common: dict) -> Verdict:
-    name = common["name"]
+#: Other decks (cards in another order, a repeated card) are tried up to this many cards.
+OTHER_DECKS_UP_TO = 5
+
+
+def _judge(shuffle: Callable, name: str, max_n: int, trials: int, seed: int,
+           seconds: float) -> Verdict:
+    judgement = _Judgement(shuffle, name, max_n, trials, seed, seconds)
+    judgement.n = 1
+    return judgement.verdict()
+
+
+def _cannot_judge(judgement: _Judgement, error: Exception) -> Verdict:
+    name, n, common = judgement.name, judgement.n, judgement.common
+
+    def cannot(reason: str, **more) -> Verdict:
+        return Verdict(None, "cannot judge", reason, n, None, **common, **more)
+
+    if isinstance(error, exact.NotDeterministic):
+        return cannot(f"{name} gives different answers to the same random numbers, so it cannot "
+                      f"be judged exactly: {error}.")
     if isinstance(error, ContractError):
-        said = str(error)
-        return Verdict(None, "cannot judge", f"{name} breaks the contract, so it cannot be "
-                       f"judged exactly. {said[0].upper()}{said[1:]}.", n, None, **common)
-    if isinstance(error, exact.Unbounded):
-        sample_n = max(2, common["max_n"])
-        found = _sample(_checked(shuffle, sample_n), sample_n, trials, seed)
+        return cannot(f"{name} breaks the contract, so it cannot be judged exactly: {error}.")
+    if isinstance(error, (exact.Unbounded, exact.TooLarge)):
+        sample_n = max(2, judgement.max_n)
+        found = _sample(_Checked(judgement.shuffle, list(range(sample_n))), sample_n,
+                        judgement.trials, judgement.seed, judgement.left())
+        if isinstance(error, exact.TooLarge):
+            why = f"{name} is too large to walk on {_cards(n)}: {error}"
+            more = {"estimate": error.estimate}
+        else:
+            why = (f"{name} cannot be walked to the end on {_cards(n)}: it can redraw for ever "
+                   "(a retry loop), so no exact law exists to check")
+            more = {}
         if isinstance(found, Evidence):
-            return Verdict(None, "cannot judge", f"{name} cannot be walked to the end on "
-                           f"{_cards(n)}: it can redraw for ever (a retry loop), so no exact law "
-                           "exists to check; below is evidence, not proof.", n, None,
-                           evidence=found, **common)
-        return Verdict(None, "cannot judge", f"{name} never finishes on {_cards(n)}: a run made "
-                       f"more than {exact.MAX_DRAWS:,} random draws, {found}.", n, None, **common)
+            return cannot(f"{why}; below is evidence, not proof.", evidence=found, **more)
+        if isinstance(error, exact.TooLarge):
+            return cannot(f"{why}.", **more)
+        return cannot(f"{name} never finishes on {_cards(n)}: a run made more than "
+                      f"{MAX_DRAWS:,} random draws, {found}.")
     if isinstance(error, exact.EndlessRun):
-        return Verdict(None, "cannot judge", f"{name} never finishes on {_cards(n)}: a run took "
-                       f"more than {exact.RUN_SECONDS:g} s (a loop that never ends?).", n, None,
-                       **common)
-    if isinstance(error, exact.TooLarge):
-        return Verdict(None, "cannot judge", f"{name} is too large to walk on {_cards(n)}: "
-                       f"{error}.", n, None, estimate=error.estimate, **common)
-    shown = "".join(traceback.format_exception_only(type(error), error)).strip()
-    return Verdict(None, "cannot judge", f"{name} raised an error on a deck of {_cards(n)} "
-                   f"({type(error).__name__}), so it cannot be judged.", n, None, error=shown,
-                   **common)
+        return cannot(f"{name} never finishes on {_cards(n)}: a run took more than "
+                      f"{exact.RUN_SECONDS:g} s (an endless loop?).")
+    if isinstance(error, exact.OutOfTime):
+        return cannot(f"{name} could not be judged in time: {error} (it is slow, or its tree of "
+                      "random choices is large); try a smaller max_n.")
+    if isinstance(error, MemoryError):
+        return cannot(f"{name} {_MEMORY}.")
+    shown_error = error.__cause__ if isinstance(error, exact.Raised) else error
+    shown = "".join(traceback.format_exception_only(type(shown_error), shown_error)).strip()
+    return cannot(f"{name} raised an error on a deck of {_cards(n)} "
+                  f"({type(shown_error).__name__}), so it cannot be judged.", error=shown)

@@ -54,10 +54,10 @@ BAD_CALLS = [
      "more than 10,000 random draws on the path where every draw answers its first value"),
     (lambda: exact.distribution(flip_flop_shuffle, 5), exact.NotDeterministic,
      r"gave different results for the same random answers \(.*\): "
-     "it must draw all of its randomness through rng.randrange"),
+     "all of its randomness must come from the rng it is given"),
     (lambda: exact.distribution(lambda d, rng=None: d.sort(key=lambda _: rng.random()), 3),
      exact.ContractError,
-     "needs every random draw to go through rng.randrange, but the shuffle asked for rng.random"),
+     r"asked for rng.random\(\), a float draw.*write rng.randrange\(n\)"),
     (lambda: stats.exact_position_matrix({}), ValueError,
      "needs a distribution .* with at least one outcome"),
     (lambda: stats.landing_frequencies([[0, 1, 2]], card=9), ValueError,

@@ -88,6 +88,10 @@ def asks_for_choice(deck, rng):
     return [deck.pop(deck.index(rng.choice(deck))) for _ in range(len(deck))]
 
 
+def asks_for_random(deck, rng):
+    return [deck.pop(int(rng.random() * len(deck))) for _ in range(len(deck))]
+
+
 def retry_until_distinct(deck, rng):  # fair, but it may redraw for ever
     while True:
         positions = [rng.randrange(len(deck)) for _ in deck]
@@ -204,11 +208,16 @@ def test_not_a_shuffle(shuffle, n, problem, back):
 # --- cannot judge -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("shuffle, call", [(calls_random_random, "random.random"),
-                                           (asks_for_choice, "rng.choice")])
+                                           (asks_for_random, "rng.random()")])
 def test_randomness_from_elsewhere_is_named(shuffle, call):
     verdict = judge(shuffle)
     assert (verdict.fair, verdict.kind, verdict.n, verdict.law) == (None, "cannot judge", 1, None)
     assert "breaks the contract" in verdict.reason and call in verdict.reason
+
+
+def test_rng_choice_is_an_ordinary_draw():
+    """pick-and-remove written with rng.choice is judged, exactly, like randrange."""
+    assert judge(asks_for_choice).kind == "fair"
 
 
 def test_a_retry_loop_gets_evidence_not_proof():

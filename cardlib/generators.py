@@ -1,0 +1,151 @@
+"""Generators made before the call: found, and watched for a draw the guard cannot refuse.
+
+:class:`cardlib.guard.Guard` refuses the functions of :mod:`random`, NumPy,
+:mod:`secrets` and the clock while a shuffle runs. It cannot replace the
+methods of objects that already exist and whose types cannot be changed: a
+``numpy.random.Generator`` or ``RandomState`` made at import, a C-level
+``_random.Random``, a ``random.Random`` whose methods were bound to a name
+beforehand. A draw from any of them moves its state, so :func:`snapshot`
+finds them all and :meth:`Snapshot.moved` says which one moved.
+
+Found: every such object the garbage collector tracks, and the untracked
+ones (``_random.Random``) held by a module, or by the shuffle's globals,
+closure or defaults, directly or one level inside a list, tuple, set or dict.
+
+>>> import numpy as np
+>>> hidden = np.random.default_rng(1)
+>>> watch = snapshot()
+>>> watch.moved()
+[]
+>>> _ = hidden.integers(2)
+>>> watch.moved()
+['a numpy.random.Generator made before the shuffle was called']
+"""
+
+from __future__ import annotations
+
+import _random
+import gc
+import itertools
+import pickle
+import random
+import sys
+from collections.abc import Iterable
+
+import numpy.random
+
+from .checks import sequence
+
+__all__ = ["Snapshot", "snapshot"]
+
+_TYPES = (_random.Random, numpy.random.Generator, numpy.random.RandomState,
+          numpy.random.BitGenerator)
+
+
+def _state(source) -> bytes:
+    if isinstance(source, _random.Random):
+        return pickle.dumps(_random.Random.getstate(source))
+    if isinstance(source, numpy.random.Generator):
+        source = source.bit_generator
+    if isinstance(source, numpy.random.RandomState):
+        return pickle.dumps(source.get_state(legacy=False))
+    return pickle.dumps(source.state)
+
+
+def _describe(source) -> str:
+    if source is getattr(random, "_inst", None):
+        return ("the random module's shared generator (perhaps through a name imported "
+                "beforehand, as in 'from random import random')")
+    if source is getattr(numpy.random.mtrand, "_rand", None):
+        return ("numpy.random's shared generator (perhaps through a name imported beforehand, "
+                "as in 'from numpy.random import rand')")
+    if isinstance(source, numpy.random.Generator):
+        return "a numpy.random.Generator made before the shuffle was called"
+    if isinstance(source, numpy.random.RandomState):
+        return "a numpy.random.RandomState made before the shuffle was called"
+    if isinstance(source, numpy.random.BitGenerator):
+        return f"a numpy bit generator ({type(source).__name__}) made before the shuffle was called"
+    return f"a {type(source).__module__}.{type(source).__name__} made before the shuffle was called"
+
+
+def _inside(value) -> Iterable:
+    yield value
+    if isinstance(value, (list, tuple, set, frozenset)) and len(value) < 10_000:
+        yield from value
+    elif isinstance(value, dict) and len(value) < 10_000:
+        yield from value.values()
+
+
+def _module_values() -> Iterable:
+    for module in list(sys.modules.values()):
+        yield from getattr(module, "__dict__", {}).values()
+
+
+def _roots(function) -> Iterable:
+    """Where an untracked generator used by ``function`` may be held, besides modules."""
+    call = vars(type(function)).get("__call__")  # a callable object's method
+    for target in (function, call, getattr(function, "__func__", None)):
+        yield from getattr(target, "__globals__", {}).values()
+        yield from (cell.cell_contents for cell in getattr(target, "__closure__", None) or ()
+                    if _filled(cell))
+        yield from getattr(target, "__defaults__", None) or ()
+        yield from (getattr(target, "__kwdefaults__", None) or {}).values()
+        yield from getattr(target, "__dict__", {}).values()
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 (an empty cell raises)
+    except ValueError:
+        return False
+    return True
+
+
+class Snapshot:
+    """The states of the generators that existed when it was taken."""
+
+    def __init__(self, sources: list) -> None:
+        sources = sequence("sources", sources)
+        for source in sources:
+            if not isinstance(source, _TYPES):
+                raise TypeError("sources must hold random generators (random.Random, NumPy "
+                                f"Generator or RandomState), not {type(source).__name__}")
+        self.sources = [(source, _state(source)) for source in sources]
+
+    def again(self) -> Snapshot:
+        """The same generators' states now (no new search: cheap)."""
+        return Snapshot([source for source, _ in self.sources])
+
+    def moved(self) -> list[str]:
+        """What drew from a generator since the snapshot, in words (empty: nothing did)."""
+        moved = []
+        for source, state in self.sources:
+            try:
+                if _state(source) != state:
+                    moved.append(_describe(source))
+            except Exception:  # noqa: BLE001 (a source that cannot say its state any more)
+                continue
+        return list(dict.fromkeys(moved))
+
+
+def snapshot(function=None) -> Snapshot:
+    """The generators that exist now (those ``function`` can reach included), and their states."""
+    found = {id(o): o for o in gc.get_objects() if isinstance(o, _TYPES)}
+    held = itertools.chain(_module_values(),
+                           itertools.chain.from_iterable(map(_inside, _roots(function))))
+    for value in held:
+        if isinstance(value, _random.Random):
+            found.setdefault(id(value), value)
+    owned = {id(getattr(o, "bit_generator", None) or getattr(o, "_bit_generator", None))
+             for o in found.values()
+             if isinstance(o, (numpy.random.Generator, numpy.random.RandomState))}
+    sources = []
+    for key, source in found.items():
+        if key in owned:  # its Generator or RandomState is watched, and named, instead
+            continue
+        try:
+            _state(source)
+        except Exception:  # noqa: BLE001 (a generator whose state cannot be read is not watched)
+            continue
+        sources.append(source)
+    return Snapshot(sources)
