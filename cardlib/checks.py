@@ -375,7 +375,9 @@ def in_place(function: str, deck) -> MutableSequence:
 # --- arguments checked against a function's annotations ---------------------------------
 
 def _is_type(hint) -> bool:
-    return isinstance(hint, type)
+    """True for a class that isinstance() accepts; False for a parameterized generic such
+    as ``list[int]``, which Python 3.10 also calls a type."""
+    return isinstance(hint, type) and not isinstance(hint, types.GenericAlias)
 
 
 def _element_check(name: str, hint):

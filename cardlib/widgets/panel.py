@@ -68,13 +68,18 @@ def figure_output(fig: Figure, dpi: int = 96) -> dict:
 #: One mathtext parser for every figure drawn here. Each Agg renderer makes its
 #: own, and its cache of parsed labels (the $10^{3}$ of a log axis) is kept per
 #: parser: a panel that builds a new figure on every redraw parsed them anew.
-_MATHTEXT = MathTextParser("path")
+#: The first renderer's own parser is kept, so that it is of the kind this
+#: matplotlib's renderer expects ("path" since 3.11, "agg" before).
+_MATHTEXT: list[MathTextParser] = []
 
 
 def _agg_canvas(fig: Figure) -> FigureCanvasAgg:
     """The figure's Agg canvas (made if need be), its renderer sharing the mathtext cache."""
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
-    canvas.get_renderer().mathtext_parser = _MATHTEXT
+    renderer = canvas.get_renderer()
+    if not _MATHTEXT:
+        _MATHTEXT.append(renderer.mathtext_parser)
+    renderer.mathtext_parser = _MATHTEXT[0]
     return canvas
 
 
