@@ -31,6 +31,7 @@ import numpy as np
 
 from . import listsort, shuffles
 from .checks import decks_array, function, whole_number
+from .guard import TimedCalls
 
 __all__ = [
     "KERNELS",
@@ -205,10 +206,11 @@ def one_deck_at_a_time(shuffle: Callable) -> Callable:
     def kernel(decks: np.ndarray, gen) -> None:
         _kernel_args(decks, gen)
         rng = random.Random(int(gen.integers(0, 2**63)))
-        for row in decks:
-            deck = row.tolist()
-            result = shuffle(deck, rng=rng)
-            row[:] = deck if result is None else result
+        with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
+            for row in decks:
+                deck = row.tolist()
+                result = call(shuffle, deck, rng=rng)
+                row[:] = deck if result is None else result
 
     kernel.__name__ = f"one_deck_at_a_time({getattr(shuffle, '__name__', 'shuffle')})"
     kernel.cost = lambda: 200  # a Python call per deck: about 200 times a vectorised step

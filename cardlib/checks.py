@@ -230,7 +230,7 @@ def limit(name: str, value: int, maximum: int, how: str) -> int:
             raise TypeError(f"the {what} of {name} must be a number, not {number!r:.40}")
     if value > maximum:
         raise ValueError(f"{name} = {value:,} is more than the limit of {maximum:,}: {how}")
-    return value
+    return int(value) if isinstance(value, numbers.Integral) else value
 
 
 def sequence(name: str, value, maximum: int = MAX_ITEMS) -> list:

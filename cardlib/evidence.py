@@ -171,17 +171,26 @@ def lab_result(shuffle: Callable, n: int, trials: int, seed: int = 2026,
                                    maximum=exact.MAX_PATHS)
     n = whole_number("n", n, minimum=2, maximum=MAX_LAB_CARDS)
     seed = whole_number("seed", seed)
+    trials = whole_number("trials", trials, minimum=1)
     decks = stats.simulate(shuffle, n, trials, seed=seed)
     law, reason = exact.exact_law_or_reason(shuffle, n, max_exact_paths)
-    exact_matrix = None if law is None else _float_matrix(n, shuffle, max_exact_paths)
+    exact_matrix = None if law is None else _float_matrix(n, shuffle, max_exact_paths, law)
     test, tested = order_test(decks)
     return LabResult(n, trials, stats.count_positions(decks) / trials, law, reason, exact_matrix,
                      test, tested, distance_by_trials(decks),
                      fair_distance_curve(n, trials, seed + 1))
 
 
+def _float_matrix(n: int, shuffle: Callable, max_paths: int, law: dict) -> np.ndarray:
+    """The exact position matrix as floats: kept for cardlib's own shuffles only (a
+    learner's function may change between calls)."""
+    if exact.is_own(shuffle):
+        return _own_float_matrix(n, shuffle, max_paths)
+    return np.array(stats.exact_position_matrix(law), dtype=float)
+
+
 @functools.lru_cache(maxsize=256)
-def _float_matrix(n: int, shuffle: Callable, max_paths: int) -> np.ndarray:
+def _own_float_matrix(n: int, shuffle: Callable, max_paths: int) -> np.ndarray:
     law = exact.exact_law(shuffle, n, max_paths)
     matrix = np.array(stats.exact_position_matrix(law), dtype=float)
     matrix.flags.writeable = False  # shared by every caller
@@ -220,6 +229,7 @@ def detective_case(shuffles: dict[str, Callable], suspects: Sequence[str], case:
     shuffle_table("shuffles", shuffles)
     n = whole_number("n", n, minimum=1, maximum=MAX_DETECTIVE_CARDS)
     case = whole_number("case", case)
+    trials = whole_number("trials", trials, minimum=1)
     answer = hidden_shuffle(case, suspects)
     if answer not in shuffles:
         raise ValueError(f"suspect {answer!r} is not among the shuffles")

@@ -63,14 +63,14 @@ import numpy.random
 
 from . import generators
 from .checks import ContractError, function, positive_number, sequence, whole_number
-from .guard import Guard, SeededRng, TimedOut
+from .guard import EndlessRun, Guard, SeededRng, TimedOut
 from .rngs import IntegerMethods, refusal
 
 __all__ = [
     "MAX_PATHS", "MAX_CELLS", "MAX_DRAWS", "MAX_CARDS", "MAX_SECONDS", "RUN_SECONDS",
     "REPLAY_ALL", "REPLAY_EVERY", "MIN_REPLAYS", "LAW_MAX_CARDS", "LAW_MAX_PATHS",
-    "ContractError", "NotDeterministic", "TooLarge", "Unbounded", "EndlessRun", "OutOfTime", "Raised",
-    "Path", "is_own", "paths", "distribution", "rerun", "random_paths", "estimate_paths",
+    "ContractError", "NotDeterministic", "TooLarge", "Unbounded", "EndlessRun", "OutOfTime",
+    "Raised", "Path", "is_own", "paths", "distribution", "rerun", "random_paths", "estimate_paths",
     "exact_law_or_reason", "exact_law",
 ]
 
@@ -120,10 +120,6 @@ class TooLarge(ValueError):
 
 class Unbounded(ValueError):
     """A path made more than MAX_DRAWS draws: the tree looks endless (a retry loop)."""
-
-
-class EndlessRun(ValueError):
-    """One run of the shuffle did not finish within RUN_SECONDS."""
 
 
 class OutOfTime(ValueError):

@@ -97,7 +97,7 @@ def appended_sizes(n: int) -> list[int]:
     >>> all(a <= b for a, b in zip(sizes, sizes[1:]))   # it never shrinks
     True
     """
-    _check_n(n)
+    n = _check_n(n)
     grown: list = []
     sizes = [sys.getsizeof(grown)]
     for _ in range(n):
@@ -112,7 +112,7 @@ def preallocated_sizes(n: int) -> list[int]:
     >>> [capacity(size) for size in preallocated_sizes(4)]
     [0, 1, 2, 3, 4]
     """
-    _check_n(n)
+    n = _check_n(n)
     return [sys.getsizeof([None] * i) for i in range(n + 1)]
 
 

@@ -67,7 +67,11 @@ from . import sandbox
 from .checks import ContractError, positive_number
 from .rngs import IntegerMethods
 
-__all__ = ["Guard", "Stop", "TimedOut", "DrawLimit", "SeededRng", "refused_calls"]
+__all__ = ["RUN_SECONDS", "Guard", "Stop", "TimedOut", "DrawLimit", "EndlessRun", "SeededRng",
+           "TimedCalls", "refused_calls"]
+
+#: One run of a learner's function taking longer than this is stopped as endless.
+RUN_SECONDS = 2.0
 
 # The originals, kept before anything is replaced: the guard's own clock.
 _clock = time.perf_counter
@@ -84,6 +88,10 @@ class TimedOut(Stop):
 
 class DrawLimit(Stop):
     """Raised by a :class:`SeededRng` asked for more draws than it allows."""
+
+
+class EndlessRun(ValueError):
+    """One run of a learner's function did not finish within its time."""
 
 
 class SeededRng(IntegerMethods):
@@ -369,3 +377,42 @@ class Guard:
         if self.violation:
             raise ContractError(_refusal(self.violation) + " (it caught that error and "
                                 "carried on, but the call was made)") from error
+
+
+class TimedCalls:
+    """Calls of a learner's function, each stopped after ``seconds``, nothing else refused.
+
+    For the model functions that run a learner's shuffle with a real
+    ``random.Random`` (timings, simulations, step-throughs): a call that never
+    ends raises :class:`EndlessRun`, naming the function, instead of hanging.
+
+    >>> with TimedCalls("spin", seconds=0.2) as call:
+    ...     call(lambda: sum(range(10)))
+    45
+    >>> def spin():
+    ...     while True:
+    ...         pass
+    >>> with TimedCalls("spin", seconds=0.2) as call:
+    ...     call(spin)
+    Traceback (most recent call last):
+    ...
+    cardlib.guard.EndlessRun: one call of spin took more than 0.2 s: is it a loop that never ends?
+    """
+
+    def __init__(self, name: str, seconds: float = RUN_SECONDS) -> None:
+        self.name = name
+        self.guard = Guard(seconds, refuse=False)
+
+    def __enter__(self) -> TimedCalls:
+        self.guard.__enter__()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.guard.__exit__(*exc_info)
+
+    def __call__(self, function: Callable, *args, **kwargs):
+        try:
+            return self.guard.run(lambda: function(*args, **kwargs))
+        except TimedOut:
+            raise EndlessRun(f"one call of {self.name} took more than {self.guard.seconds:g} s: "
+                             "is it a loop that never ends?") from None

@@ -34,6 +34,7 @@ import numpy as np
 
 from . import batched, mixing
 from .checks import MAX_ITEMS, as_rng, function, limit, one_of, probability, sequence, whole_number
+from .guard import TimedCalls
 from .shuffles import draw
 
 __all__ = [
@@ -261,14 +262,15 @@ def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
     no_randomness = _NoRandomness(getattr(shuffle, "__name__", repr(shuffle)))
     start = list(range(n))
     deck = start
-    for count in range(1, limit + 1):
-        # A copy each time: a shuffle that changes its input in place (and returns it, or
-        # None) must not change the deck it is compared with.
-        cards = list(deck)
-        result = shuffle(cards, rng=no_randomness)
-        deck = cards if result is None else sequence("the shuffle's result", result)
-        if deck == start:
-            return count
+    with TimedCalls(no_randomness.name) as call:
+        for count in range(1, limit + 1):
+            # A copy each time: a shuffle that changes its input in place (and returns it,
+            # or None) must not change the deck it is compared with.
+            cards = list(deck)
+            result = call(shuffle, cards, rng=no_randomness)
+            deck = cards if result is None else sequence("the shuffle's result", result)
+            if deck == start:
+                return count
     raise ValueError(f"{getattr(shuffle, '__name__', shuffle)} did not restore "
                      f"{n} cards within {limit:,} repeats")
 

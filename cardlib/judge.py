@@ -335,7 +335,9 @@ class _Judgement:
         self.deadline = _clock() + seconds
         self.common = {"name": name, "max_n": max_n, "fair_up_to": 0}
         self.witnesses: list[tuple[int, list, list]] = []  # (n, deck, paths) to run again
-        self.watch = None if exact.is_own(shuffle) else generators.snapshot(shuffle)
+        # every generator, found once for all the walks (cardlib's own shuffles need none)
+        self.watch = (generators.Snapshot([]) if exact.is_own(shuffle)
+                      else generators.snapshot(shuffle))
 
     def left(self) -> float:
         return max(self.deadline - _clock(), 1e-3)

@@ -29,7 +29,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from .checks import as_rng, checked, sequence, whole_number
+from .checks import as_rng, checked, function, sequence, whole_number
+from .guard import TimedCalls
 
 __all__ = [
     "MAX_RANK_CARDS",
@@ -185,6 +186,8 @@ def run_with_draws(shuffle: Callable, n: int, draws: Sequence[int]) -> list:
         if d >= n - k:
             raise ValueError(f"draw {k} answers randrange({n - k}), so it must be below "
                              f"{n - k}, got {d}")
+    function("shuffle", shuffle)
     deck = list(range(n))
-    result = shuffle(deck, rng=_Answers(n, draws))
+    with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
+        result = call(shuffle, deck, rng=_Answers(n, draws))
     return deck if result is None else list(result)

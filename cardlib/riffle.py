@@ -345,7 +345,8 @@ def count_rising_sequences(perm: Sequence[int]) -> int:
 
 # --- the exact law (Bayer and Diaconis 1992) ---------------------------------
 
-def _check_law_args(n_cards, n_riffles) -> None:
+def _check_law_args(n_cards, n_riffles) -> tuple[int, int]:
+    """(n_cards, n_riffles) as Python ints, checked against the limits of the exact law."""
     n_cards = whole_number("n_cards", n_cards, minimum=1)
     n_riffles = whole_number("n_riffles", n_riffles)
     if n_cards > MAX_CARDS:
@@ -355,6 +356,7 @@ def _check_law_args(n_cards, n_riffles) -> None:
     limit("n_cards x n_riffles", n_cards * n_riffles, MAX_LAW_BITS,
           f"the exact law works with 2^(n_cards x n_riffles); with {n_cards} cards, use at "
           f"most {MAX_LAW_BITS // n_cards} riffles")
+    return n_cards, n_riffles
 
 
 _EULERIAN_ROWS: list[tuple[int, ...]] = [(1,)]  # row n is (A(n, 0), ..., A(n, n))
@@ -435,7 +437,8 @@ def rising_law(n_cards: int, n_riffles: int | None) -> list[Fraction]:
     >>> rising_law(3, None)
     [Fraction(0, 1), Fraction(1, 6), Fraction(2, 3), Fraction(1, 6)]
     """
-    _check_law_args(n_cards, 0 if n_riffles is None else n_riffles)
+    n_cards, k = _check_law_args(n_cards, 0 if n_riffles is None else n_riffles)
+    n_riffles = None if n_riffles is None else k
     row = eulerian_row(n_cards)
     if n_riffles is None:
         total = math.factorial(n_cards)
@@ -456,8 +459,7 @@ def variation_distance(n_cards: int, n_riffles: int) -> Fraction:
     >>> [round(float(variation_distance(52, k)), 3) for k in range(5, 11)]
     [0.924, 0.614, 0.334, 0.167, 0.085, 0.043]
     """
-    _check_law_args(n_cards, n_riffles)
-    return _variation_distance(int(n_cards), int(n_riffles))
+    return _variation_distance(*_check_law_args(n_cards, n_riffles))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -502,8 +504,7 @@ def separation_distance(n_cards: int, n_riffles: int) -> Fraction:
     >>> separation_distance(3, 1), separation_distance(3, 2)
     (Fraction(1, 1), Fraction(5, 8))
     """
-    _check_law_args(n_cards, n_riffles)
-    n, k = n_cards, n_riffles
+    n, k = _check_law_args(n_cards, n_riffles)
     return 1 - Fraction(math.factorial(n) * _ways(n, n, k), 2 ** (n * k))
 
 
@@ -588,7 +589,7 @@ def position_law(n: int) -> list[list[Fraction]]:
     >>> position_law(2)
     [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 4), Fraction(3, 4)]]
     """
-    _check_law_args(n, 0)
+    n = _check_law_args(n, 0)[0]
     limit("n", n, POSITION_MAX_CARDS, "the one-card law takes O(n^3) steps: use fewer cards")
     return [[Fraction(c, 2**n) for c in row] for row in _position_counts(n)]
 
@@ -601,7 +602,7 @@ def card_positions(n: int, max_riffles: int, card: int) -> np.ndarray:
     >>> card_positions(3, 1, card=2).round(3).tolist()
     [[0.0, 0.0, 1.0], [0.125, 0.25, 0.625]]
     """
-    _check_law_args(n, max_riffles)
+    n, max_riffles = _check_law_args(n, max_riffles)
     limit("n", n, POSITION_MAX_CARDS, "the one-card law takes O(n^3) steps: use fewer cards")
     card = whole_number("card", card, maximum=n - 1)
     step = np.array(_position_counts(n), dtype=float) / 2.0**n

@@ -21,6 +21,7 @@ import numpy as np
 
 from . import batched, exact
 from .checks import as_rng, function, limit, numbers_array, sequence, whole_number
+from .guard import TimedCalls
 
 __all__ = [
     "simulate", "count_positions", "MAX_ENTRIES", "MAX_WORK", "MAX_PYTHON_CARDS",
@@ -191,15 +192,22 @@ def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fr
 def position_matrix(shuffle: Callable, n: int) -> np.ndarray:
     """Return the exact position matrix of ``shuffle`` on n cards as floats.
 
-    Cached: a slider that comes back to the same deck size redraws at once.
+    Cached for cardlib's own shuffles: a slider that comes back to the same
+    deck size redraws at once. A learner's shuffle is walked every time (a
+    helper it calls may have been redefined since).
     """
-    return _position_matrix(shuffle, n).copy()
+    n = whole_number("n", n, maximum=exact.MAX_CARDS)
+    if exact.is_own(shuffle):
+        return _own_position_matrix(shuffle, n).copy()
+    return _position_matrix(shuffle, n)
 
 
-@functools.lru_cache(maxsize=64)
 def _position_matrix(shuffle: Callable, n: int) -> np.ndarray:
     exact_matrix = exact_position_matrix(exact.distribution(shuffle, n))
     return np.array([[float(p) for p in row] for row in exact_matrix])
+
+
+_own_position_matrix = functools.lru_cache(maxsize=64)(_position_matrix)
 
 
 def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndarray:
@@ -219,11 +227,12 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
     rng = as_rng(rng)
     counts = np.zeros((n, n), dtype=np.int64)
     columns = np.arange(n)
-    for _ in range(trials):
-        deck = list(range(n))
-        result = shuffle(deck, rng=rng)
-        order = deck if result is None else result
-        counts[order, columns] += 1
+    with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
+        for _ in range(trials):
+            deck = list(range(n))
+            result = call(shuffle, deck, rng=rng)
+            order = deck if result is None else result
+            counts[order, columns] += 1
     return counts
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .checks import as_rng, function, sequence, whole_number
+from .guard import TimedCalls
 from .shuffles import draw, knuth_shuffle, pick_and_remove
 
 __all__ = [
@@ -125,13 +126,14 @@ def in_place_states(shuffle: Callable, deck: Sequence, draws: Sequence[Draw]) ->
     deck = sequence("deck", deck, maximum=MAX_STEP_CARDS)
     draws = _draws(draws)
     states = []
-    for k in range(len(draws) + 1):
-        cards = list(deck)
-        try:
-            shuffle(cards, rng=ReplayRng(draws, limit=k))
-        except _Stop:
-            pass
-        states.append(cards)
+    with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
+        for k in range(len(draws) + 1):
+            cards = list(deck)
+            try:
+                call(shuffle, cards, rng=ReplayRng(draws, limit=k))
+            except _Stop:
+                pass
+            states.append(cards)
     return states
 
 

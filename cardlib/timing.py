@@ -29,6 +29,7 @@ from .checks import (
     sequence,
     whole_number,
 )
+from .guard import TimedCalls
 
 __all__ = ["doubling_sizes", "time_shuffle", "Timings", "measure", "loglog_fit"]
 
@@ -67,15 +68,19 @@ def time_shuffle(shuffle: Callable, n: int, budget: float = 0.05, max_repeats: i
     rng = random.Random(seed)
     best = float("inf")
     spent = 0.0
-    for _ in range(max_repeats):
-        deck = list(range(n))
+
+    def timed(deck: list) -> float:  # the clock inside: the guard's own work is not timed
         start = time.perf_counter()
         shuffle(deck, rng=rng)
-        elapsed = time.perf_counter() - start
-        best = min(best, elapsed)
-        spent += elapsed
-        if spent >= budget:
-            break
+        return time.perf_counter() - start
+
+    with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
+        for _ in range(max_repeats):
+            elapsed = call(timed, list(range(n)))
+            best = min(best, elapsed)
+            spent += elapsed
+            if spent >= budget:
+                break
     return best
 
 

@@ -25,7 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
-from .checks import checked, sequence
+from .checks import ContractError, checked, sequence
+from .guard import TimedCalls
+from .rngs import IntegerMethods
 
 __all__ = ["WALK_MAX_CARDS", "WALK_MAX_DRAWS", "Branch", "Script", "walk"]
 
@@ -35,7 +37,7 @@ WALK_MAX_CARDS = 7
 WALK_MAX_DRAWS = 100
 
 
-class Branch(Exception):
+class Branch(BaseException):  # noqa: N818 (a signal: ``except Exception`` lets it through)
     """The shuffle asked for a draw the script has no answer for: ``size`` answers are possible."""
 
     def __init__(self, size: int) -> None:
@@ -43,16 +45,22 @@ class Branch(Exception):
         self.size = size
 
 
-class Script:
-    """An rng that answers ``randrange(size)`` from a list of answers, then raises Branch."""
+class Script(IntegerMethods):
+    """An rng that answers each draw from a list of answers, then raises Branch.
+
+    Its other integer methods (choice, shuffle, ...) draw through randrange.
+    """
 
     def __init__(self, answers: Sequence[int]) -> None:
         self.answers = sequence("answers", answers)
+        self.branched = False  # set when it signals: caught or not, the walk knows
 
-    def randrange(self, size: int) -> int:
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        values = range(start) if stop is None else range(start, stop, step)
         if not self.answers:
-            raise Branch(size)
-        return self.answers.pop(0)
+            self.branched = True
+            raise Branch(len(values))
+        return values[self.answers.pop(0)]
 
 
 @checked
@@ -62,11 +70,16 @@ def walk(shuffle: Callable, deck: Sequence, answers: tuple = (),
     if len(deck) > WALK_MAX_CARDS or len(answers) > WALK_MAX_DRAWS:
         raise ValueError(f"walk is for decks of up to {WALK_MAX_CARDS} cards and paths of up "
                          f"to {WALK_MAX_DRAWS} draws; use cardlib.exact")
-    cards = list(deck)
+    cards, script = list(deck), Script(answers)
+    name = getattr(shuffle, "__name__", "the shuffle")
     try:
-        result = shuffle(cards, Script(answers))
+        with TimedCalls(name) as call:  # a loop that never ends is stopped
+            result = call(shuffle, cards, script)
     except Branch as branch:  # a new draw: one subtree per possible answer
         for answer in range(branch.size):
             yield from walk(shuffle, deck, answers + (answer,), probability / branch.size)
         return
+    if script.branched:
+        raise ContractError(f"{name} caught the signal the walk uses to branch (a bare "
+                            "'except:' or 'except BaseException:'), so its tree cannot be walked")
     yield answers, probability, tuple(cards if result is None else result)

@@ -35,6 +35,7 @@ def temper(y: int) -> int:
     >>> temper(untemper(123456789))
     123456789
     """
+    y = whole_number("y", y, maximum=_MASK)
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
     y ^= (y << 15) & 0xEFC60000

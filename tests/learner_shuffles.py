@@ -408,8 +408,8 @@ def forgets_to_pop(deck, rng):
 
 def grows_without_drawing(deck, rng):
     hoard = []
-    while True:  # ten megabytes a turn, for ever: memory runs out long before time does
-        hoard.append(bytearray(10**7))
+    while True:  # a hundred megabytes a turn, for ever: memory runs out long before time
+        hoard.append(bytearray(10**8))
 
 
 def slow(deck, rng):
