@@ -149,8 +149,12 @@ def deal_rates(orders: np.ndarray, deck: Sequence[Card]) -> DealRates:
     """
     orders = np.asarray(orders)
     n = len(deck)
+    if n < PLAYERS * CARDS_EACH:
+        raise ValueError(f"deck must hold at least {PLAYERS * CARDS_EACH} cards to deal "
+                         f"{PLAYERS} hands of {CARDS_EACH}, got {n}")
     if orders.ndim != 2 or orders.shape[1] != n:
-        raise ValueError(f"expected one order of the {n} cards per row, got shape {orders.shape}")
+        raise ValueError(f"orders must hold one order of the {n} cards of deck per row, got "
+                         f"shape {orders.shape}")
     dealt = PLAYERS * CARDS_EACH
     from_top = orders[:, ::-1][:, :dealt]
     rank_of = np.array([-1 if c.is_joker else DOU_DI_ZHU_RANKS.index(c.rank) for c in deck])

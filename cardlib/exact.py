@@ -63,7 +63,7 @@ import numpy.random
 
 from . import generators
 from .checks import ContractError, function, positive_number, sequence, whole_number
-from .guard import EndlessRun, Guard, SeededRng, TimedOut
+from .guard import EndlessRun, Guard, Raised, SeededRng, TimedOut
 from .rngs import IntegerMethods, refusal
 
 __all__ = [
@@ -126,8 +126,6 @@ class OutOfTime(ValueError):
     """The walk did not finish within the time it was given."""
 
 
-class Raised(RuntimeError):
-    """The shuffle raised StopIteration: shown as what it is, not as a broken generator."""
 
 
 class _Stopped(BaseException):  # noqa: N818 (a signal, not an error)
@@ -355,9 +353,7 @@ class _Walk:
             outcome = None
         except (StopIteration, SystemExit) as error:
             self._check(rng, where, error)
-            what = ("called exit()" if isinstance(error, SystemExit) else
-                    "raised StopIteration (a next() on an iterator that had run out?)")
-            raise Raised(f"{self.name} {what}") from error
+            raise Raised.of(self.name, error) from error
         except Exception as error:
             self._check(rng, where, error)
             raise

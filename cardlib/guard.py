@@ -67,8 +67,8 @@ from . import sandbox
 from .checks import ContractError, positive_number
 from .rngs import IntegerMethods
 
-__all__ = ["RUN_SECONDS", "Guard", "Stop", "TimedOut", "DrawLimit", "EndlessRun", "SeededRng",
-           "TimedCalls", "refused_calls"]
+__all__ = ["RUN_SECONDS", "Guard", "Stop", "TimedOut", "DrawLimit", "EndlessRun", "Raised",
+           "SeededRng", "TimedCalls", "refused_calls"]
 
 #: One run of a learner's function taking longer than this is stopped as endless.
 RUN_SECONDS = 2.0
@@ -92,6 +92,20 @@ class DrawLimit(Stop):
 
 class EndlessRun(ValueError):
     """One run of a learner's function did not finish within its time."""
+
+
+class Raised(ValueError):
+    """A learner's function raised StopIteration or SystemExit: said as what it is.
+
+    (Left alone, a StopIteration that reaches a generator becomes "generator raised
+    StopIteration", and a SystemExit ends the kernel's cell as if nothing had run.)
+    """
+
+    @classmethod
+    def of(cls, name: str, error: BaseException) -> Raised:
+        what = ("called exit()" if isinstance(error, SystemExit) else
+                "raised StopIteration (a next() on an iterator that had run out?)")
+        return cls(f"{name} {what}")
 
 
 class SeededRng(IntegerMethods):
@@ -413,6 +427,8 @@ class TimedCalls:
     def __call__(self, function: Callable, *args, **kwargs):
         try:
             return self.guard.run(lambda: function(*args, **kwargs))
+        except (StopIteration, SystemExit) as error:
+            raise Raised.of(self.name, error) from error
         except TimedOut:
             raise EndlessRun(f"one call of {self.name} took more than {self.guard.seconds:g} s: "
                              "is it a loop that never ends?") from None

@@ -242,6 +242,11 @@ class _NoRandomness:
             f"{self.name} drew a random number: a random shuffle has no fixed repeat count"
         )
 
+    def __getattr__(self, name: str):  # rng.choice, rng.random, ...: a draw all the same
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self.randrange
+
 
 def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
     """Apply a deterministic shuffle to ``list(range(n))`` until the order comes back.

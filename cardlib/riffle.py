@@ -557,6 +557,9 @@ def sample_variation_distance(orders, n_cards: int) -> float:
     else:
         counts = Counter()
         for order in sequence("orders", orders):
+            if not isinstance(order, (list, tuple, np.ndarray)):
+                raise TypeError(f"orders must hold orders (lists of card numbers), not "
+                                f"{type(order).__name__} {order!r:.40}")
             if len(order) != n_cards:
                 raise ValueError(f"expected orders of {n_cards} cards, but one has "
                                  f"{len(order)}: {list(order)!r}")

@@ -227,11 +227,18 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
     rng = as_rng(rng)
     counts = np.zeros((n, n), dtype=np.int64)
     columns = np.arange(n)
-    with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
+    name = getattr(shuffle, "__name__", "the shuffle")
+    cards = list(range(n))
+    with TimedCalls(name) as call:
         for _ in range(trials):
             deck = list(range(n))
             result = call(shuffle, deck, rng=rng)
             order = deck if result is None else result
+            if not (isinstance(order, list) and all(type(c) is int for c in order)
+                    and sorted(order) == cards):
+                raise ValueError(f"{name} gave back {order!r:.60}, not an order of the cards "
+                                 f"0..{n - 1} (a shuffle returns None after shuffling the deck "
+                                 "in place, or a new list of the same cards)")
             counts[order, columns] += 1
     return counts
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .checks import as_rng, function, sequence, whole_number
 from .guard import TimedCalls
+from .rngs import IntegerMethods
 from .shuffles import draw, knuth_shuffle, pick_and_remove
 
 __all__ = [
@@ -54,8 +55,11 @@ class Draw:
         return len(range(*self.args))
 
 
-class RecordingRng:
+class RecordingRng(IntegerMethods):
     """Pass every ``randrange`` call on to ``rng`` and record it in ``draws``.
+
+    Its other integer methods (choice, shuffle, ...) draw through randrange
+    (:mod:`cardlib.rngs`), so they are recorded too; float draws are refused.
 
     >>> recorder = RecordingRng(3)
     >>> knuth_shuffle([0, 1, 2], rng=recorder)
@@ -77,28 +81,32 @@ class _Stop(Exception):
     """Raised by a ReplayRng when the algorithm asks for one draw too many."""
 
 
-class ReplayRng:
+class ReplayRng(IntegerMethods):
     """Answer ``randrange`` calls from recorded draws, stopping after ``limit`` of them.
 
     A call whose arguments differ from the record means the replayed run has
     left the recorded path; that is an error, never silently ignored.
     """
 
-    def __init__(self, draws: Sequence[Draw], limit: int | None = None) -> None:
+    def __init__(self, draws: Sequence[Draw], limit: int | None = None,
+                 name: str = "the shuffle") -> None:
         self.draws = _draws(draws)
         self.limit = len(self.draws) if limit is None else whole_number("limit", limit)
         self.used = 0
+        self.name = name
 
     def randrange(self, *args: int) -> int:
         if self.used >= self.limit:
             raise _Stop
         if self.used >= len(self.draws):
-            raise ValueError(f"replay ran out of recorded draws after {self.used}")
+            raise ValueError(f"replay ran out of recorded draws after {self.used}: "
+                             f"{self.name} asked for more draws than were recorded")
         recorded = self.draws[self.used]
         if tuple(args) != recorded.args:
             raise ValueError(
-                f"replay diverged at draw {self.used}: randrange{tuple(args)} was "
-                f"called, but the recorded run called randrange{recorded.args}"
+                f"replay diverged at draw {self.used}: {self.name} called "
+                f"randrange{tuple(args)}, but the recorded run called randrange{recorded.args} "
+                "(the draws must be recorded from the same shuffle on the same deck)"
             )
         self.used += 1
         return recorded.value
@@ -130,7 +138,7 @@ def in_place_states(shuffle: Callable, deck: Sequence, draws: Sequence[Draw]) ->
         for k in range(len(draws) + 1):
             cards = list(deck)
             try:
-                call(shuffle, cards, rng=ReplayRng(draws, limit=k))
+                call(shuffle, cards, rng=ReplayRng(draws, limit=k, name=call.name))
             except _Stop:
                 pass
             states.append(cards)

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from cardlib.site.hostile import HOSTILE, Worker, call_spec, targets
+from cardlib.site.hostile import HOSTILE, HOSTILE_SHUFFLES, Worker, call_spec, targets
 
 CALLS_PER_FUNCTION = 3
 TARGETS = targets()
@@ -85,3 +85,22 @@ def test_the_fuzz_reaches_every_module_and_panel():
     assert {"lab_panel", "detective_panel", "bias_panel", "distribution", "judge",
             "simulate", "deal"} <= names
     assert len(TARGETS) >= 200
+
+
+@pytest.mark.parametrize("half", [0, 1])
+def test_every_function_that_runs_a_shuffle_says_what_a_hostile_one_did(half):
+    """Learner shuffles that once gave "generator raised StopIteration", "unhashable type",
+    "'list' object is not callable" or a fair verdict for lying cards: every function with a
+    ``shuffle`` argument gets each of them, and must return or name what went wrong."""
+    worker = Worker(timeout=30.0, memory=3 * 2**30)
+    failures = []
+    try:
+        for target in [t for t in TARGETS if "shuffle" in t.params][half::2]:
+            for token in HOSTILE_SHUFFLES:
+                outcome = worker.call(call_spec(target, "shuffle", token))
+                if outcome.category not in GOOD:
+                    failures.append(f"{outcome.category}: {target.key}(shuffle={token}): "
+                                    f"{outcome.type}: {outcome.message[:200]}")
+    finally:
+        worker.close()
+    assert failures == [], "\n".join(failures)

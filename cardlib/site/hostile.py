@@ -44,7 +44,8 @@ from .. import batched, cards, exact, growth, judge, shuffles, stats, steps, tim
 from ..plots import draw_knuth_step
 from ..widgets import LivePanel  # noqa: F401 (every module imported before the calls)
 
-__all__ = ["SKIP", "HOSTILE", "Target", "targets", "Outcome", "Worker", "classify", "call_spec"]
+__all__ = ["SKIP", "HOSTILE", "HOSTILE_SHUFFLES", "Target", "targets", "Outcome", "Worker",
+           "classify", "call_spec"]
 
 #: Public callables not fuzzed, and why.
 SKIP = {
@@ -72,8 +73,11 @@ HOSTILE = (
     "billion", "huge", "googol",
     "empty_list", "empty_str", "empty_tuple",
     "duplicates", "generator", "endless",
-    "numpy_generator", "rng_module",
+    "numpy_generator", "rng_module", "np_uint8", "np_int8",
 )
+#: Learner shuffles that have fooled or confused cardlib before, for every ``shuffle`` argument.
+HOSTILE_SHUFFLES = ("stop_iteration_shuffle", "dataclass_shuffle", "liar_shuffle",
+                    "choices_shuffle", "numpy_generator_shuffle", "random_float_shuffle")
 
 # Arguments that make a valid call, by parameter name (function-specific ones first).
 _BASE_BY_FUNCTION = {
@@ -224,6 +228,43 @@ def call_spec(target: Target, param: str, token: str) -> dict:
 
 # --- the worker side ------------------------------------------------------------------
 
+def _stop_iteration_shuffle(deck, rng):
+    shuffles.knuth_shuffle(deck, rng)
+    raise StopIteration
+
+
+@dataclass
+class _DataclassShuffle:  # a callable with no hash
+    name: str = "dataclass_shuffle"
+
+    def __call__(self, deck, rng):
+        shuffles.knuth_shuffle(deck, rng)
+
+
+class _Liar:
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 0
+
+
+def _liar_shuffle(deck, rng):
+    return [_Liar() for _ in deck]
+
+
+def _choices_shuffle(deck, rng):
+    return rng.choices(deck, k=len(deck))
+
+
+def _numpy_generator_shuffle(deck, rng):
+    return [deck[i] for i in np.random.Generator(np.random.PCG64()).permutation(len(deck))]
+
+
+def _random_float_shuffle(deck, rng):
+    deck.sort(key=lambda card: rng.random())
+
+
 def _value(token, cache: dict):
     """Build the value a token names (in the worker)."""
     if not isinstance(token, str) or token.startswith("'"):
@@ -249,6 +290,12 @@ def _value(token, cache: dict):
         "duplicates": lambda: [1, 1, 2], "generator": lambda: (i for i in range(5)),
         "endless": itertools.count, "numpy_generator": lambda: np.random.default_rng(0),
         "rng_module": lambda: random, "lambda_1": lambda: (lambda deck: None),
+        "np_uint8": lambda: np.uint8(3), "np_int8": lambda: np.int8(-3),
+        "stop_iteration_shuffle": lambda: _stop_iteration_shuffle,
+        "dataclass_shuffle": _DataclassShuffle, "liar_shuffle": lambda: _liar_shuffle,
+        "choices_shuffle": lambda: _choices_shuffle,
+        "numpy_generator_shuffle": lambda: _numpy_generator_shuffle,
+        "random_float_shuffle": lambda: _random_float_shuffle,
         # valid values
         "deck5": lambda: list(range(5)), "cards5": lambda: cards.standard_deck()[:5],
         "order5": lambda: [4, 2, 0, 1, 3], "axes": lambda: figure().add_subplot(),
@@ -370,9 +417,11 @@ def classify(spec: dict, answer: dict) -> str:
     if not spec["args"]:  # called with no argument: there is none to name
         return "clear error"
     message = answer["message"].lower().replace("_", " ")
-    # The checks of cardlib.checks name the argument they are told: here "x" (token "name").
+    # The checks of cardlib.checks name the argument they are told: here "x" (token "name");
+    # a hostile shuffle is named by its own name.
     names = [p for p in spec["args"]] + ["x" for p, t in spec["args"].items()
-                                         if p in ("name", "function") and t == "name"]
+                                         if p in ("name", "function") and t == "name"] + [
+        t for t in spec["args"].values() if t in HOSTILE_SHUFFLES]
     named = [p for p in names if p.lower().replace("_", " ") in message]
     return "clear error" if named else "wrong or obscure"
 

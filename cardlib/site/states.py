@@ -124,6 +124,8 @@ def consecutive(labels: Sequence[str]) -> bool:
         numbers = [int(label) for label in labels]
     except ValueError:
         return False
+    if not numbers:
+        return False
     return numbers == list(range(numbers[0], numbers[0] + len(numbers)))
 
 

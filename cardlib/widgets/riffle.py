@@ -100,6 +100,9 @@ def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePa
                              f"{riffle.cutoff(n):.1f} riffles")
 
     max_n = whole_number("max_n", max_n, minimum=2, maximum=riffle.MAX_CARDS)
-    slider = widgets.IntSlider(value=whole_number("n", n, minimum=2, maximum=max_n), min=2,
+    n = whole_number("n", n, minimum=2)
+    if n > max_n:
+        raise ValueError(f"n = {n} is more than max_n = {max_n}: the slider cannot show it")
+    slider = widgets.IntSlider(value=n, min=2,
                                max=max_n, description="cards", continuous_update=True)
     return LivePanel(draw, {"n": slider}, figsize=(9.6, 5))
