@@ -51,9 +51,11 @@ from __future__ import annotations
 
 import _random
 import ctypes
+import linecache
 import numbers
 import os
 import random
+import re
 import secrets
 import signal
 import sys
@@ -219,14 +221,23 @@ def _refusal(label: str) -> str:
 
 
 def _through_numpy(label: str) -> str:
-    """Name NumPy where the operating system's randomness was asked for from inside it."""
+    """Name NumPy where the operating system's randomness was asked for through it.
+
+    NumPy's compiled code leaves no Python frame: the first frame outside the
+    standard library's random, secrets and os is NumPy's own, or the caller's,
+    whose line then names NumPy (``np.random.PCG64()``).
+    """
     if label.startswith("os.urandom (through"):
         frame = sys._getframe(3)
-        while frame is not None:
-            if frame.f_globals.get("__name__", "").startswith("numpy"):
+        while frame is not None and frame.f_globals.get("__name__") in ("random", "secrets",
+                                                                         "os"):
+            frame = frame.f_back
+        if frame is not None:
+            line = linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+            if frame.f_globals.get("__name__", "").startswith("numpy") or re.search(
+                    r"\bnp\.|numpy", line):
                 return ("numpy.random (a new generator, seeded from the operating system's "
                         "randomness)")
-            frame = frame.f_back
     return label
 
 

@@ -330,6 +330,12 @@ def fresh_numpy_generator(deck, rng):
     return [deck[i] for i in order]
 
 
+def fresh_pcg64(deck, rng):
+    """A Generator built by hand: NumPy seeds it from the operating system, out of sight."""
+    order = np.random.Generator(np.random.PCG64()).permutation(len(deck))
+    return [deck[i] for i in order]
+
+
 def my_shuffle(deck, rng):
     random.shuffle(deck)
 
@@ -531,6 +537,8 @@ def _cases() -> list[Case]:
         Case("hidden_prebound_urandom", hidden_prebound_urandom, cannot,
              family="hidden randomness"),
         Case("fresh_numpy_generator", fresh_numpy_generator, cannot, ("numpy",),
+             family="hidden randomness"),
+        Case("fresh_pcg64", fresh_pcg64, cannot, ("numpy.random",),
              family="hidden randomness"),
         Case("my_shuffle", my_shuffle, cannot, ("my_shuffle", "random.shuffle"),
              family="hidden randomness"),
