@@ -60,6 +60,11 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 </details>
 {%- else -%}{{ super() }}{%- endif -%}
 {%- endblock any_cell -%}
+{#- A cell whose code is collapsed in JupyterLab (a prediction, whose arguments hold its
+    answer) shows only its output on the page. -#}
+{%- block input_group -%}
+{%- if not cell.metadata.get('jupyter', {}).get('source_hidden') -%}{{ super() }}{%- endif -%}
+{%- endblock input_group -%}
 {%- block body_header -%}{{ super() }}
 <nav class="site-nav"><a href="index.html">All lessons</a></nav>
 {%- endblock body_header -%}
@@ -87,6 +92,12 @@ details.solution { border-left: 4px solid #009E73; padding: 2px 10px; margin: 6p
 details.solution > summary, .cardlib-prediction summary { cursor: pointer; font-weight: bold; }
 details > summary { padding: 6px 0; }  /* a target a finger can hit */
 .cardlib-prediction { border-left: 4px solid #0072B2; padding: 2px 10px; margin: 6px 0; }
+.cardlib-prediction fieldset { border: none; padding: 0; margin: 4px 0; }
+.cardlib-prediction legend { font-style: italic; color: #444; }
+.cardlib-choice { display: flex; align-items: center; gap: 8px; min-height: 32px; }
+.cardlib-choice input { width: 20px; height: 20px; margin: 0; }
+.cardlib-reveal.cardlib-right { border-left: 4px solid #009E73; padding-left: 8px; }
+.cardlib-reveal.cardlib-wrong { border-left: 4px solid #D55E00; padding-left: 8px; }
 body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
                   margin: 2em auto; padding: 0 16px; line-height: 1.5; }
 .site-index ul.lessons { list-style: none; padding-left: 0; }

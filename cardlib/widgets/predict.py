@@ -1,28 +1,76 @@
 """Predict, then see: a question the learner answers before the lesson reveals the result.
 
-In JupyterLab a :class:`Prediction` shows the choices and a button; the
-answer (right or not, and why) appears only after the learner has committed to
-a choice. On a page with no kernel the same object shows as HTML: the question,
-the choices, and the answer behind a ``<details>`` reveal (its ``text/html``
-fallback, which the static site uses in place of the widget).
+In JupyterLab a :class:`Prediction` shows the question, the choices and a
+button; the answer (right or not, and why) appears only after the learner has
+committed to a choice. The lesson cell that makes it is collapsed (its
+``jupyter.source_hidden`` metadata), so its arguments, the answer among them,
+are not on screen either.
+
+On a page with no kernel the same object shows as HTML (its ``text/html``
+fallback, which the static site uses in place of the widget): the question,
+the choices as radio buttons and a "Commit and reveal" button. The answer and
+its explanation are in the page only sealed (base64 of JSON in a data
+attribute), opened by a small inline script once a choice is committed: no
+reveal to click open before choosing, nothing readable in the page's text.
 
 >>> p = prediction("How many paths?", ["6", "27"], "27", "3 draws of 3 choices each.")
 >>> p.choose("6")
 'Not quite: the answer is 27. 3 draws of 3 choices each.'
->>> "<details" in p.static_html()
-True
+>>> page = p.static_html()
+>>> "3 draws of 3" in page, "data-cardlib-prediction" in page
+(False, True)
+>>> unseal(page.split('data-cardlib-prediction="')[1].split('"')[0])["why"]
+'3 draws of 3 choices each.'
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
+import json
 from collections.abc import Sequence
 
 import ipywidgets as widgets
 
 from ..checks import checked
 
-__all__ = ["Prediction", "prediction"]
+__all__ = ["Prediction", "prediction", "seal", "unseal", "PREDICTION_SCRIPT"]
+
+
+def seal(data: dict) -> str:
+    """``data`` as base64 of its JSON: in the page, but not readable at a glance.
+
+    >>> unseal(seal({"answer": 1}))
+    {'answer': 1}
+    """
+    return base64.b64encode(json.dumps(data, ensure_ascii=False).encode()).decode("ascii")
+
+
+def unseal(sealed: str) -> dict:
+    """The data :func:`seal` sealed."""
+    return json.loads(base64.b64decode(sealed.encode("ascii")).decode())
+
+
+#: Opens a sealed prediction on a page once a choice is committed (self-contained, per widget).
+PREDICTION_SCRIPT = """(function (box) {
+  const radios = [...box.querySelectorAll('input[type="radio"]')];
+  const button = box.querySelector('button');
+  const out = box.querySelector('.cardlib-reveal');
+  radios.forEach(r => r.addEventListener('change', () => { button.disabled = false; }));
+  button.addEventListener('click', () => {
+    const chosen = radios.find(r => r.checked);
+    if (!chosen) return;
+    const bytes = Uint8Array.from(atob(box.dataset.cardlibPrediction), c => c.charCodeAt(0));
+    const data = JSON.parse(new TextDecoder().decode(bytes));
+    const right = Number(chosen.value) === data.answer;
+    out.textContent = (right ? 'Right: ' : 'Not quite: the answer is ')
+      + data.choices[data.answer] + '. ' + data.why;
+    out.className = 'cardlib-reveal ' + (right ? 'cardlib-right' : 'cardlib-wrong');
+    radios.forEach(r => { r.disabled = true; });
+    button.disabled = true;
+  });
+})(document.currentScript.parentElement);"""
 
 
 class Prediction(widgets.VBox):
@@ -64,12 +112,19 @@ class Prediction(widgets.VBox):
         return verdict
 
     def static_html(self) -> str:
-        """The question with the answer behind a reveal, for a page with no kernel."""
-        items = "".join(f"<li>{html.escape(choice)}</li>" for choice in self.choices)
-        return (f'<div class="cardlib-prediction"><p><b>Predict first.</b> '
-                f"{html.escape(self.question)}</p><ol type=\"a\">{items}</ol>"
-                f"<details><summary>Reveal the answer</summary><p><b>{html.escape(self.answer)}"
-                f"</b>. {html.escape(self.why)}</p></details></div>")
+        """The question and choices, the answer sealed until a choice is committed."""
+        group = "p" + hashlib.sha1(self.question.encode()).hexdigest()[:10]
+        items = "".join(
+            f'<label class="cardlib-choice"><input type="radio" name="{group}" value="{k}"> '
+            f"{html.escape(choice)}</label>" for k, choice in enumerate(self.choices))
+        sealed = seal({"answer": self.choices.index(self.answer), "choices": self.choices,
+                       "why": self.why})
+        return (f'<div class="cardlib-prediction" data-cardlib-prediction="{sealed}">'
+                f"<p><b>Predict first.</b> {html.escape(self.question)}</p>"
+                f'<fieldset><legend>Your prediction</legend>{items}</fieldset>'
+                f'<button type="button" class="cardlib-button" disabled>Commit and reveal'
+                f'</button><p class="cardlib-reveal" role="status" aria-live="polite"></p>'
+                f"<script>{PREDICTION_SCRIPT}</script></div>")
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
