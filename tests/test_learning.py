@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import nbformat
 import pytest
+from notebook_runner import lesson_paths
 
 from cardlib.exercises import TODO, Feedback, attempted_function, compare_value, is_todo
 from cardlib.site import build, student
@@ -43,9 +44,24 @@ def test_prediction_reveals_only_after_a_choice():
     assert not p.button.disabled
     p.button.click()
     assert "Not quite: the answer is 021" in p.result.value and p.picker.disabled
-    assert "<details>" in p._repr_mimebundle_()["text/html"]
+    page = p._repr_mimebundle_()["text/html"]
+    assert "5 paths" not in page and "<details" not in page and 'type="radio"' in page
     with pytest.raises(ValueError, match="not among the choices"):
         prediction("?", ["a", "b"], "c", "")
+
+
+def test_every_prediction_cell_is_collapsed_in_the_lessons():
+    """A prediction's arguments hold its answer: its cell's code is collapsed in JupyterLab."""
+    import re
+
+    found = 0
+    for path in lesson_paths():
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code" and re.search(r"^prediction\(", cell.source, re.M):
+                found += 1
+                assert cell.metadata.get("jupyter", {}).get("source_hidden"), (path.name,
+                                                                                cell.source[:60])
+    assert found >= 20
 
 
 def _learning_notebook(tmp_path):

@@ -166,6 +166,20 @@ def test_every_image_has_a_description(name, page, sites):
         assert alt.startswith("Figure") or ("_anim_img" in tag and alt.startswith("frame")), alt
 
 
+@pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)
+def test_predictions_show_no_answer_before_a_choice(name, page, sites):
+    """Every prediction's explanation is in the page only sealed; its code is not shown."""
+    from cardlib.widgets.predict import unseal
+
+    html = _read(name, page, sites)
+    sealed = re.findall(r'data-cardlib-prediction="([^"]+)"', html)
+    text = re.sub(r'data-cardlib-prediction="[^"]+"', "", html)
+    for data in map(unseal, sealed):
+        why = data["why"][:40]
+        assert why not in text and why.replace("'", "&#x27;") not in text, why
+        assert "prediction(" not in text  # the cell's code (its arguments) is not on the page
+
+
 def test_lesson_pages_have_no_widget_state(sites):
     if not lesson_paths():
         pytest.skip("no lessons yet")
