@@ -7,19 +7,36 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told that it is on purpose.
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: setup lab test html student bench clean
+# make test also runs the lessons and the model tests at two more Pythons (make compat):
+# the lowest that pyproject's requires-python admits, with every dependency at its floor,
+# in .venv-oldest; and the newest Python on this machine, with the newest packages, in
+# .venv-newest. tools/pythons.py finds them (pyenv's versions, then PATH); set
+# OLDEST_PYTHON or NEWEST_PYTHON to choose others. Each is looked up once, when first used.
+OLDEST := .venv-oldest
+NEWEST := .venv-newest
+ifndef OLDEST_PYTHON
+OLDEST_PYTHON = $(eval OLDEST_PYTHON := $$(shell $(PYTHON) tools/pythons.py oldest))$(OLDEST_PYTHON)
+endif
+ifndef NEWEST_PYTHON
+NEWEST_PYTHON = $(eval NEWEST_PYTHON := $$(shell $(PYTHON) tools/pythons.py newest))$(NEWEST_PYTHON)
+endif
+# Both workers (pytest-xdist); worksteal lets the one that runs out of tests take those
+# queued for the other (the lessons and browser tests are long): both then end together.
+PYTEST := -m pytest -n 2 --dist worksteal
+
+.PHONY: setup lab test quick compat html student bench clean
 
 setup: $(STAMP)
 
-$(STAMP): requirements.txt pyproject.toml lab/overrides.json
-	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, this is " + sys.version.split()[0]'
+$(STAMP): requirements.txt pyproject.toml lab/overrides.d/cardlib.json tools/lab_settings.py
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, this is " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	# JupyterLab settings for a classroom: no "Jupyter news?" pop-up over the figures, and
 	# widget state saved with the notebook (a reopened lesson shows its panels, not an error).
-	mkdir -p $(VENV)/share/jupyter/lab/settings
-	cp lab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	# `pip install .` puts them in place itself; an editable install does not.
+	$(BIN)/python tools/lab_settings.py
 	# Strip outputs from notebooks as they are committed (JupyterLab saves them), keeping cell ids.
 	-git rev-parse --git-dir >/dev/null 2>&1 && $(BIN)/nbstripout --install && \
 	  git config filter.nbstripout.clean '"$(abspath $(BIN))/python" -m nbstripout --keep-id'
@@ -28,10 +45,45 @@ $(STAMP): requirements.txt pyproject.toml lab/overrides.json
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
-# Two workers; worksteal lets the one that runs out of tests take those queued for the
-# other (the lessons and browser tests are long): both then end within seconds.
+# The whole suite (what CI runs), then the lessons and model tests at the other Pythons.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist worksteal
+	$(BIN)/python $(PYTEST)
+	$(MAKE) --no-print-directory compat
+
+# The edit loop: the model, exercise and panel tests, no lesson, site or browser (< 1 min).
+quick: $(STAMP)
+	$(BIN)/python $(PYTEST) --tier quick
+
+# The quick tier and every lesson run once (its controls swept), at the oldest Python with
+# the floors and at the newest. Without one of those Pythons it says so and skips, except
+# in CI (CI=true), where that is a failure.
+compat:
+	@if [ -z "$(OLDEST_PYTHON)" ] || [ -z "$(NEWEST_PYTHON)" ]; then \
+	  echo "make compat: skipped, a Python is missing (oldest: '$(OLDEST_PYTHON)'," \
+	       "newest: '$(NEWEST_PYTHON)'); set OLDEST_PYTHON and NEWEST_PYTHON"; \
+	  [ "$$CI" != true ]; exit; fi
+	$(MAKE) --no-print-directory $(OLDEST)/.installed $(NEWEST)/.installed
+	@echo "== the lessons and model tests at $$($(OLDEST)/bin/python -V), dependencies at their floors"
+	$(OLDEST)/bin/python $(PYTEST) --tier compat -p no:cacheprovider
+	@echo "== the lessons and model tests at $$($(NEWEST)/bin/python -V), newest dependencies"
+	$(NEWEST)/bin/python $(PYTEST) --tier compat -p no:cacheprovider
+
+# A venv for each (made afresh when its Python is not the one asked for), cardlib installed
+# editable with its extras: at the floors (tools/pythons.py floors) or at the newest.
+$(OLDEST)/.installed: pyproject.toml tools/pythons.py
+	[ "$$($(OLDEST)/bin/python -V 2>&1)" = "$$($(OLDEST_PYTHON) -V)" ] || \
+	  $(OLDEST_PYTHON) -m venv --clear $(OLDEST)
+	$(OLDEST)/bin/python tools/pythons.py floors > $(OLDEST)/floors.txt
+	$(OLDEST)/bin/python -m pip install --quiet --upgrade pip
+	$(OLDEST)/bin/python -m pip install --quiet -c $(OLDEST)/floors.txt -e '.[site,test]'
+	touch $@
+
+$(NEWEST)/.installed: pyproject.toml tools/pythons.py
+	[ "$$($(NEWEST)/bin/python -V 2>&1)" = "$$($(NEWEST_PYTHON) -V)" ] || \
+	  $(NEWEST_PYTHON) -m venv --clear $(NEWEST)
+	$(NEWEST)/bin/python -m pip install --quiet --upgrade pip
+	$(NEWEST)/bin/python -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[site,test]'
+	touch $@
 
 # The static site: every lesson executed once, pages that work offline (cardlib/site/).
 html: $(STAMP)

@@ -1,5 +1,5 @@
-"""Test-session plumbing: clean up the lessons that pytest-xdist workers shared; the sites
-and the browser the site tests share."""
+"""Test-session plumbing: the tiers of the suite (--tier); clean up the lessons that
+pytest-xdist workers shared; the sites and the browser the site tests share."""
 
 import os
 import shutil
@@ -19,7 +19,50 @@ def _is_controller(config) -> bool:
     return not hasattr(config, "workerinput")
 
 
+# --- the tiers of the suite (README "Tests") -------------------------------------------
+
+#: Test modules left out of the quick tier (make quick): they start kernels (the lessons,
+#: the student edition, the bench), build or open the static sites, run the fuzz workers
+#: or ruff.
+SLOW_MODULES = frozenset({
+    "test_notebooks", "test_learning", "test_bench", "test_site", "test_site_controls",
+    "test_site_states", "test_fuzz", "test_ruff",
+})
+#: What the compat tier (make compat, at the oldest and newest Pythons) adds to the quick
+#: one: each lesson run once with its controls swept (notebook_runner.check_cells), its
+#: solutions passing their checks.
+COMPAT_TESTS = frozenset({
+    "test_notebooks.py::test_lesson_runs_clean_and_every_control_redraws",
+    "test_notebooks.py::test_solutions_are_hidden_and_pass_their_checks",
+})
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--tier", choices=("all", "quick", "compat"), default="all",
+        help="all: every test (make test); quick: no lesson, kernel, site, browser, fuzz or "
+             "ruff test (make quick); compat: quick, and each lesson run once with its "
+             "controls swept (make compat)")
+
+
+def _in_tier(item, tier: str) -> bool:
+    if tier == "all" or item.path.stem not in SLOW_MODULES:
+        return True
+    name = getattr(item, "originalname", item.name)
+    return tier == "compat" and f"{item.path.name}::{name}" in COMPAT_TESTS
+
+
+def pytest_collection_modifyitems(config, items):
+    tier = config.getoption("tier")
+    deselected = [item for item in items if not _in_tier(item, tier)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if _in_tier(item, tier)]
+
+
 def pytest_configure(config):
+    # notebook_runner reads the tier (each pytest-xdist worker configures itself too).
+    os.environ["CARDLIB_TEST_TIER"] = config.getoption("tier")
     # Choose the run's id here, so that the controller knows which folder its
     # workers share (notebook_runner.shared_folder) and can remove it at the end.
     if _is_controller(config) and getattr(config.option, "testrunuid", "unset") is None:

@@ -3,7 +3,9 @@
 The run ends with :data:`cardlib.site.kernel.SITE_CELL`, which moves every control
 of every slider panel to both ends and back, then draws every state the static
 page offers, and :data:`cardlib.site.kernel.REFERENCE_CELL`, which draws each
-panel afresh in one state; the notebook and site tests read them.
+panel afresh in one state; the notebook and site tests read them. In the compat
+tier (``--tier compat``, no site test) it ends with :data:`~cardlib.site.kernel.SWEEP_CELL`
+only: every control to both ends and back.
 """
 
 from __future__ import annotations
@@ -21,14 +23,20 @@ except ImportError:  # Windows: each worker runs the lessons it needs itself
 
 import nbformat
 
-from cardlib.site.kernel import REFERENCE_CELL, SITE_CELL
+from cardlib.site.kernel import REFERENCE_CELL, SITE_CELL, SWEEP_CELL
 from cardlib.site.run import execute
 from cardlib.site.run import lesson_paths as _lesson_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-CHECK_CELLS = [SITE_CELL, REFERENCE_CELL]
-CHECK_ID = "extra-0"  # the site cell: its output says what it moved and drew
+CHECK_ID = "extra-0"  # the site (or sweep) cell: its output says what it moved and drew
+
+
+def check_cells() -> list[str]:
+    """The cells appended to each lesson: for the site tests, or only the sweep (compat tier)."""
+    if os.environ.get("CARDLIB_TEST_TIER") == "compat":
+        return [SWEEP_CELL]
+    return [SITE_CELL, REFERENCE_CELL]
 
 
 def lesson_paths() -> list[Path]:
@@ -45,7 +53,7 @@ def executed_with_check(path: Path) -> nbformat.NotebookNode:
     """
     shared = shared_folder()
     if shared is None:
-        return execute(path, CHECK_CELLS)
+        return execute(path, check_cells())
     target = shared / Path(path).name
     if not target.exists() and not _run_unless_claimed(path):
         run_unclaimed_lessons()
@@ -87,7 +95,7 @@ def _run_unless_claimed(path: Path) -> bool:
 
 
 def _write(path: Path, target: Path) -> None:
-    nb = execute(path, CHECK_CELLS)
+    nb = execute(path, check_cells())
     partial = target.with_suffix(".partial")
     nbformat.write(nb, partial)
     partial.replace(target)
