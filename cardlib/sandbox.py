@@ -43,9 +43,10 @@ MEMORY = 2**30
 #: The exit status of a child whose run did not stop when the guard asked it to.
 STUCK = 75
 _inside_child = False
-_STUCK_WORDS = ("it did not stop when asked (an endless loop that catches every exception, or "
-                "a call that never returns to Python, such as a regular expression that "
-                "backtracks for ever or a sleep?)")
+_STUCK_WORDS = ("the code did not stop when asked: a loop that catches every exception, even "
+                "the one sent to stop it (except BaseException, or a bare except:), or a call "
+                "that never returns to Python, such as a long sleep or a regular expression "
+                "that backtracks for ever?")
 
 
 class Stopped(RuntimeError):

@@ -94,5 +94,5 @@ def test_student_edition_drops_solutions_and_its_checks_are_not_attempted(tmp_pa
     assert len(edition.cells) == 3 and all(not c.get("outputs") for c in edition.cells)
     assert [text[0] for text in _feedback(execute(written[0]))] == ["…"]
     page = build.export(full, "Sample")
-    assert '<details class="solution">' in page and "Reveal the answer" in page
+    assert '<details class="solution">' in page and "data-cardlib-prediction" in page
     assert "application/vnd.jupyter.widget-view" not in page

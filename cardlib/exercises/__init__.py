@@ -14,6 +14,11 @@ the stub still answers :data:`TODO` (so a lesson still runs top to bottom).
 The checks of each lesson live in a module of this package; they are model
 code (no pictures, no widgets) and are tested like the rest of cardlib.
 
+A check that runs the learner's code is :func:`contained`: it runs in a child
+process (:mod:`cardlib.sandbox`) with a time limit and a memory cap, every
+call of the learner's function is itself stopped after a few seconds, and
+whatever happens the learner gets a Feedback within seconds, never a hang.
+
 >>> feedback = compare_value(TODO, 3, "the number of paths")
 >>> feedback.status, str(feedback)
 ('todo', '… not attempted yet: the number of paths')
@@ -25,11 +30,15 @@ code (no pictures, no widgets) and are tested like the rest of cardlib.
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+
+from .. import sandbox
+from ..guard import EndlessRun, TimedCalls
 
 __all__ = [
     "TODO",
@@ -39,8 +48,13 @@ __all__ = [
     "not_attempted",
     "is_todo",
     "attempted_function",
+    "contained",
+    "CHECK_SECONDS",
     "compare_value",
 ]
+
+#: A check of the learner's code answers within about this many seconds, whatever the code does.
+CHECK_SECONDS = 25.0
 
 
 class _Todo:
@@ -142,16 +156,42 @@ def is_todo(value) -> bool:
 def attempted_function(function: Callable, *args) -> bool:
     """False if calling ``function`` (on ``args``, or a 3-card deck and an rng) gives TODO.
 
-    Any other result, or an exception, counts as an attempt: the check then
-    says what is wrong with it.
+    Any other result, an exception, or a call that does not end within the
+    guard's few seconds counts as an attempt: the check then says what is
+    wrong with it.
     """
     if not callable(function):
         return function is not TODO
     try:
-        result = function(*(args or (list(range(3)), random.Random(0))))
-    except Exception:  # noqa: BLE001 - the learner's code; the check will report it
+        with TimedCalls(getattr(function, "__name__", "your function")) as call:
+            result = call(function, *(args or (list(range(3)), random.Random(0))))
+    except (Exception, EndlessRun):  # noqa: BLE001 - the learner's code; the check reports it
         return True
     return not is_todo(result)
+
+
+def contained(what: str) -> Callable:
+    """Decorate a check that runs the learner's code: in a child process, never a hang.
+
+    The check runs under :func:`cardlib.sandbox.run` with :data:`CHECK_SECONDS`;
+    if the child has to be stopped (an endless loop that swallows every
+    exception, a call that never returns, memory running out) the learner is
+    told so as a ✗. Where no child process can be made, the check runs here,
+    its learner calls still stopped by the guard.
+    """
+    def decorate(check: Callable) -> Callable:
+        @functools.wraps(check)
+        def run(*args, **kwargs) -> Feedback:
+            try:
+                return sandbox.run(functools.partial(check, *args, **kwargs),
+                                   seconds=CHECK_SECONDS)
+            except sandbox.Stopped as stopped:
+                return wrong(f"{what} was {stopped}")
+            except MemoryError:
+                return wrong(f"{what} used more than {sandbox.MEMORY // 2**30} GB of memory, so "
+                             "it was stopped: does a loop keep adding to a list?")
+        return run
+    return decorate
 
 
 def _equal(answer, expected) -> bool:

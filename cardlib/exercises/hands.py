@@ -11,8 +11,17 @@ from collections.abc import Callable
 
 from .. import doudizhu, exact, hand, hand_methods
 from ..checks import as_rng, sequence
-from ..judge import judge
-from . import Feedback, attempted_function, compare_value, is_todo, not_attempted, right, wrong
+from . import (
+    Feedback,
+    attempted_function,
+    compare_value,
+    contained,
+    is_todo,
+    not_attempted,
+    right,
+    wrong,
+)
+from .code import Algorithm, check_shuffle, diagnose, same_algorithm
 
 __all__ = [
     "ELMSLEY_CARDS",
@@ -21,6 +30,8 @@ __all__ = [
     "check_top_to_random",
     "check_mean_time",
     "reference_insertion_shuffle",
+    "TOP_TO_RANDOM",
+    "INSERTIONS",
     "check_fair_insertion",
     "check_deal",
     "check_rocket",
@@ -55,12 +66,14 @@ def check_elmsley(answer) -> Feedback:
                  f"{ELMSLEY_PLACES:b} in binary).")
 
 
+@contained("the check of your top-to-random")
 def check_top_to_random(shuffle: Callable) -> Feedback:
-    """Check ``shuffle(deck, rng)``: the exact law of top-to-random on 1 to 5 cards."""
+    """Check ``shuffle(deck, rng)``: diagnosed, then the exact law of top-to-random on 1 to 5."""
     what = "top-to-random"
-    if not attempted_function(shuffle):
-        return not_attempted(what)
     where = "section 3"
+    found = diagnose(shuffle, what, "new list")
+    if found is not None:
+        return found if found.status == "todo" else wrong(found.message, where, found.details)
     for n in (2, 3, 4, 5, 1):
         try:
             law = exact.distribution(shuffle, n, max_paths=10_000)
@@ -87,6 +100,9 @@ def check_top_to_random(shuffle: Callable) -> Feedback:
                              "included.", where)
             return wrong(f"{what} on {n} cards gives the right orders with the wrong chances: "
                          "each of the n places needs chance 1/n.", where)
+    other = same_algorithm(shuffle, TOP_TO_RANDOM, what)
+    if other is not None:
+        return wrong(f"right law, but {other.message}", where)
     return right(f"{what}: the exact law is right on 1 to 5 cards ({5} orders, 1/5 each, "
                  "on 5).")
 
@@ -113,18 +129,19 @@ def reference_insertion_shuffle(deck, rng) -> list:
 
 
 def check_fair_insertion(shuffle: Callable) -> Feedback:
-    """Check with the fairness judge that ``shuffle(deck, rng)`` is fair on 1 to 5 cards."""
-    what = "your insertion shuffle"
-    if not attempted_function(shuffle):
-        return not_attempted(what)
-    verdict = judge(shuffle, max_n=5)
-    if verdict.fair:
-        return right(f"{what} is fair: the judge walked every path on 1 to 5 cards and found "
-                     "each order exactly equally likely.")
-    hint = ("insert card i at rng.randrange(i + 1): one of the i + 1 places among the cards "
-            "already placed, its own place included.")
-    return wrong(f"{what}: {verdict.kind}: {verdict.reason}", "section 3",
-                 (*verdict.details(), hint))
+    """Diagnose, judge exactly on 1 to 5 cards, and hold to the insertions described."""
+    return check_shuffle(shuffle, "your insertion shuffle", "section 3", algorithm=INSERTIONS,
+                         hint="insert card i at rng.randrange(i + 1): one of the i + 1 places "
+                              "among the cards already placed, its own place included.")
+
+
+#: The algorithms of the lesson's exercises, as the lesson describes them.
+TOP_TO_RANDOM = Algorithm("top-to-random", hand_methods.top_to_random, "new list",
+                          "one draw, randrange(n): the top card put back with that many "
+                          "cards below it")
+INSERTIONS = Algorithm("the insertion shuffle", reference_insertion_shuffle, "new list",
+                       "card i, for i = 1 .. n - 1, inserted at a place drawn from 0 to i: "
+                       "ranges of 2, 3, ..., n places")
 
 
 def _sample_decks() -> list[list]:

@@ -10,18 +10,28 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from ..checks import checked
+from ..shuffles import pick_and_remove
 from . import Feedback
 from .answers import check_value
-from .code import check_shuffle
+from .code import Algorithm, check_shuffle
 
-__all__ = ["check_pick_and_remove", "check_order_chance", "check_hand_chance",
-           "check_mean_moves"]
+__all__ = ["PICK_AND_REMOVE", "check_pick_and_remove", "check_order_chance",
+           "check_hand_chance", "check_mean_moves"]
+
+#: The algorithm of exercise 1, as the lesson describes it.
+PICK_AND_REMOVE = Algorithm(
+    "pick-and-remove", pick_and_remove, "new list",
+    "each draw picks one of the cards still in the pile: randrange(n), then randrange(n - 1), "
+    "..., and the card at that position goes onto the new pile")
 
 
 @checked
 def check_pick_and_remove(my_shuffle: Callable) -> Feedback:
-    """The learner's pick-and-remove: fair (judged exactly), returning a new list."""
-    return check_shuffle(my_shuffle, "your pick-and-remove", "section 2", form="new list")
+    """The learner's pick-and-remove: diagnosed, fair (judged exactly), pick-and-remove itself."""
+    return check_shuffle(my_shuffle, "your pick-and-remove", "section 2",
+                         algorithm=PICK_AND_REMOVE,
+                         hint="each card of the pile left must be equally likely to be drawn "
+                              "next: randrange(len(pile)), then pop that position")
 
 
 def check_order_chance(answer) -> Feedback:

@@ -28,7 +28,7 @@ from ..checks import checked
 from .controls import ZOOM_SCRIPT
 from .kernel import SITE_CELL
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
-from .run import execute, lesson_paths
+from .run import execute, find_lessons
 
 __all__ = [
     "REFERENCES", "PAGE_BREAK", "MAX_PAGE_PX", "site_links", "export", "page_names",
@@ -390,18 +390,21 @@ def build_site(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "notebooks",
-        nargs="*",
-        type=Path,
-        help="notebooks to build (default: notebooks/NN_*.ipynb)",
-    )
-    parser.add_argument("--out", default="build/html", type=Path, help="output folder")
+    prog = "python -m cardlib.site"
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", type=Path, metavar="NOTEBOOK",
+                        help="notebooks to build (default: the NN_*.ipynb lessons of --notebooks)")
+    parser.add_argument("--notebooks", default=Path("notebooks"), type=Path, metavar="DIR",
+                        help="the folder of the lessons and references.md (default: notebooks)")
+    parser.add_argument("--out", default=Path("build/html"), type=Path, metavar="DIR",
+                        help="output folder (default: build/html)")
     args = parser.parse_args(argv)
-    paths = args.notebooks or lesson_paths()
-    if not paths:
-        parser.error("no notebooks found (expected notebooks/NN_*.ipynb)")
+    try:
+        paths = find_lessons(args.notebooks, args.files)
+    except ValueError as error:
+        hint = "" if args.files else "; give the lessons' folder with --notebooks DIR"
+        print(f"{prog}: {error}{hint}", file=sys.stderr)
+        return 2
     pages = build_site(paths, args.out)
     print(f"wrote {len(pages)} pages to {args.out}/ (open {args.out}/index.html)")
     return 0

@@ -34,6 +34,7 @@ __all__ = [
     "REFERENCE_MIME",
     "STARTUP_LINE",
     "lesson_paths",
+    "find_lessons",
     "execute",
     "problems",
     "cell_seconds",
@@ -47,6 +48,42 @@ LESSON_GLOB = "[0-9][0-9]_*.ipynb"
 def lesson_paths(folder: str | Path = "notebooks") -> list[Path]:
     """The lessons in reading order: the ``NN_name.ipynb`` files of ``folder``."""
     return sorted(Path(folder).glob(LESSON_GLOB))
+
+
+@checked
+def find_lessons(folder: str | Path = "notebooks", files: Sequence[str | Path] = ()) -> list[Path]:
+    """The notebooks a command works on: ``files`` if any are given, else the lessons of ``folder``.
+
+    Finding none is an error that says where it looked, so that a command run
+    outside the repository fails clearly rather than doing nothing.
+
+    >>> find_lessons("no-such-folder")
+    Traceback (most recent call last):
+    ...
+    ValueError: folder 'no-such-folder' does not exist
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as empty:
+    ...     find_lessons(empty)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: folder '...' holds no lessons (notebooks named NN_name.ipynb, such as ...)
+    """
+    for item in files:
+        if not isinstance(item, (str, Path)):
+            raise TypeError(f"files must hold paths, not {type(item).__name__}")
+        if Path(item).suffix != ".ipynb":
+            raise ValueError(f"files: {str(item)!r} is not a notebook (.ipynb)")
+        if not Path(item).is_file():
+            raise ValueError(f"files: no notebook {str(item)!r}")
+    if files:
+        return [Path(item) for item in files]
+    if not Path(folder).is_dir():
+        raise ValueError(f"folder {str(folder)!r} does not exist")
+    found = lesson_paths(folder)
+    if not found:
+        raise ValueError(f"folder {str(folder)!r} holds no lessons (notebooks named "
+                         f"NN_name.ipynb, such as 01_fair_shuffle.ipynb)")
+    return found
 
 
 def execute(path: str | Path, extra_cells: Sequence[str] = (),

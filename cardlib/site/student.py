@@ -1,15 +1,21 @@
 """The student edition: the lessons without their worked solutions (``make student``).
 
 Cells tagged ``solution`` are removed with nbconvert's TagRemovePreprocessor and
-every output is cleared; the notebooks are written to ``build/student/``. Run
-top to bottom, every exercise check there answers "not attempted yet".
+every output is cleared; the notebooks are written to ``build/student/`` with
+``references.md`` beside them, so that the lessons' links to it work. Run top to
+bottom, every exercise check there answers "not attempted yet".
 
-    python -m cardlib.site.student [--out build/student] [NOTEBOOK ...]
+    python -m cardlib.site.student [--notebooks notebooks] [--out build/student] [NOTEBOOK ...]
+
+Run outside the repository, give the lessons' folder with ``--notebooks DIR``;
+finding no lesson is an error, not an empty edition.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -18,7 +24,8 @@ from nbconvert.exporters import NotebookExporter
 from nbconvert.preprocessors import ClearOutputPreprocessor, TagRemovePreprocessor
 
 from ..checks import checked
-from .run import lesson_paths
+from .build import REFERENCES
+from .run import find_lessons
 
 __all__ = ["SOLUTION_TAG", "student_notebook", "write_student_edition", "main"]
 
@@ -38,28 +45,47 @@ def student_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def write_student_edition(paths: Iterable[Path], out: str | Path = "build/student") -> list[Path]:
-    """Write the student edition of each notebook to ``out``; return the files written."""
+    """Write the student edition of each notebook to ``out``; return the notebooks written.
+
+    The ``references.md`` beside the notebooks, the page their links point to, is
+    copied to ``out`` too.
+    """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    paths = [Path(path) for path in paths]
     written = []
     for path in paths:
         nb = student_notebook(nbformat.read(path, as_version=4))
-        target = out / Path(path).name
+        target = out / path.name
         nbformat.write(nb, target)
         written.append(target)
+    for folder in dict.fromkeys(path.parent for path in paths):
+        if (folder / REFERENCES).is_file():
+            shutil.copy(folder / REFERENCES, out / REFERENCES)
+            break
     return written
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlib.site.student",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("notebooks", nargs="*", type=Path,
-                        help="notebooks (default: notebooks/NN_*.ipynb)")
-    parser.add_argument("--out", default="build/student", type=Path)
+    prog = "python -m cardlib.site.student"
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", type=Path, metavar="NOTEBOOK",
+                        help="notebooks to write (default: the NN_*.ipynb lessons of --notebooks)")
+    parser.add_argument("--notebooks", default=Path("notebooks"), type=Path, metavar="DIR",
+                        help="the folder of the lessons and references.md (default: notebooks)")
+    parser.add_argument("--out", default=Path("build/student"), type=Path, metavar="DIR",
+                        help="where to write the edition (default: build/student)")
     args = parser.parse_args(argv)
-    paths = args.notebooks or lesson_paths()
+    try:
+        paths = find_lessons(args.notebooks, args.files)
+    except ValueError as error:
+        hint = "" if args.files else "; give the lessons' folder with --notebooks DIR"
+        print(f"{prog}: {error}{hint}", file=sys.stderr)
+        return 2
     written = write_student_edition(paths, args.out)
-    print(f"wrote {len(written)} notebooks without solutions to {args.out}/")
+    copied = any((path.parent / REFERENCES).is_file() for path in paths)
+    print(f"wrote {len(written)} notebooks without solutions"
+          f"{' and ' + REFERENCES if copied else ''} to {args.out}/")
     return 0
 
 

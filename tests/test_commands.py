@@ -1,0 +1,69 @@
+"""The commands a teacher runs, from anywhere: ``python -m cardlib.site`` (the static site)
+and ``python -m cardlib.site.student`` (the student edition). Both take the lessons'
+folder with ``--notebooks DIR``, and both fail clearly, on one line, when they find
+no lesson (run outside the repository, say), rather than doing nothing."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardlib.site import build, student
+from cardlib.site.run import find_lessons
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+@pytest.mark.parametrize("module", ["cardlib.site", "cardlib.site.student"])
+def test_outside_the_repository_each_command_fails_on_one_line(module, tmp_path):
+    done = subprocess.run([sys.executable, "-m", module, "--out", str(tmp_path / "out")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    (line,) = done.stderr.strip().splitlines()
+    assert line == (f"python -m {module}: folder 'notebooks' does not exist; "
+                    "give the lessons' folder with --notebooks DIR")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("main", [build.main, student.main], ids=["site", "student"])
+def test_an_empty_folder_or_a_missing_notebook_is_named(main, tmp_path, capsys):
+    assert main(["--notebooks", str(tmp_path), "--out", str(tmp_path / "out")]) == 2
+    assert f"folder '{tmp_path}' holds no lessons" in capsys.readouterr().err
+    assert main([str(tmp_path / "01_gone.ipynb")]) == 2
+    assert capsys.readouterr().err.strip().endswith(f"no notebook '{tmp_path / '01_gone.ipynb'}'")
+    (tmp_path / "notes.txt").write_text("x")
+    assert main([str(tmp_path / "notes.txt")]) == 2
+    assert "is not a notebook (.ipynb)" in capsys.readouterr().err
+
+
+def test_the_site_command_names_itself_when_run_as_main():
+    done = subprocess.run([sys.executable, "-m", "cardlib.site", "--help"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("usage: python -m cardlib.site ")
+    assert "--notebooks DIR" in done.stdout
+
+
+def test_find_lessons_reads_the_folder_in_order():
+    assert [path.name for path in find_lessons(NOTEBOOKS)][:2] == [
+        "01_fair_shuffle.ipynb", "02_pick_and_remove.ipynb"]
+    with pytest.raises(TypeError, match="files must hold paths"):
+        find_lessons(NOTEBOOKS, [3])
+
+
+def test_the_student_edition_from_elsewhere_has_references_its_links_reach(tmp_path, capsys,
+                                                                           monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert student.main(["--notebooks", str(NOTEBOOKS), "--out", "edition"]) == 0
+    lessons = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    assert capsys.readouterr().out == (f"wrote {len(lessons)} notebooks without solutions "
+                                       "and references.md to edition/\n")
+    edition = tmp_path / "edition"
+    assert sorted(path.name for path in edition.glob("*.ipynb")) == lessons
+    anchors = set(re.findall(r'<a id="([^"]+)"></a>', (edition / "references.md").read_text()))
+    links = [anchor for path in edition.glob("*.ipynb")
+             for anchor in re.findall(r"\]\(references\.md(?:#([\w-]+))?\)", path.read_text())]
+    assert len(links) > 20  # the lessons' Sources cells and citations
+    assert {anchor for anchor in links if anchor} <= anchors

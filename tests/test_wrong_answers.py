@@ -1,0 +1,323 @@
+"""Realistic wrong answers to the code exercises, each with what the learner must be told.
+
+For every exercise that takes the learner's function: the right answer, then
+answers a learner really writes (off by one, a shuffle of a copy, an endless
+loop, the wrong form, another algorithm, an error), each with words its
+Feedback must hold, and words it must not (advice the code already follows).
+Every check must answer within a few seconds, endless loops included.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from cardlib import shuffles
+from cardlib.exercises import TODO
+from cardlib.exercises.hands import check_fair_insertion, check_top_to_random
+from cardlib.exercises.knuth import check_forward_knuth, check_inside_out, check_sattolo
+from cardlib.exercises.pick import check_pick_and_remove
+
+# --- pick-and-remove (lesson 2) ------------------------------------------------------------
+
+
+def pick(deck, rng):
+    pile, new = list(deck), []
+    while pile:
+        new.append(pile.pop(rng.randrange(len(pile))))
+    return new
+
+
+def pick_with_choice(deck, rng):  # the Python article's way: choice, then remove
+    pile, new = deck[:], []
+    while pile:
+        card = rng.choice(pile)
+        pile.remove(card)
+        new.append(card)
+    return new
+
+
+def pick_off_by_one(deck, rng):  # never the last card of the pile while another is left
+    pile, new = list(deck), []
+    while pile:
+        new.append(pile.pop(rng.randrange(max(len(pile) - 1, 1))))
+    return new
+
+
+def pick_forgets_to_pop(deck, rng):
+    pile, new = list(deck), []
+    while pile:
+        new.append(pile[rng.randrange(len(pile))])
+    return new
+
+
+def knuth_on_a_copy_returned(deck, rng):
+    copy = list(deck)
+    shuffles.knuth_shuffle(copy, rng)
+    return copy
+
+
+def knuth_on_a_copy(deck, rng):
+    copy = list(deck)
+    shuffles.knuth_shuffle(copy, rng)
+
+
+def pick_returns_tuple(deck, rng):
+    return tuple(pick(deck, rng))
+
+
+def pick_with_replacement(deck, rng):
+    return [deck[rng.randrange(len(deck))] for _ in deck]
+
+
+def pick_index_error(deck, rng):
+    pile, new = list(deck), []
+    while pile:
+        new.append(pile.pop(rng.randrange(len(deck))))  # the deck's length, not the pile's
+    return new
+
+
+def pick_module_random(deck, rng):
+    pile = list(deck)
+    return [pile.pop(random.randrange(len(pile))) for _ in range(len(pile))]
+
+
+# --- Knuth's swaps forwards, Sattolo, inside-out (lesson 4) --------------------------------
+
+def forward(deck, rng):
+    n = len(deck)
+    for i in range(n - 1):
+        j = rng.randrange(i, n)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def forward_off_by_one(deck, rng):  # j from i + 1: the card at i always moves
+    n = len(deck)
+    for i in range(n - 1):
+        j = rng.randrange(i + 1, n)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def forward_never_advances(deck, rng):
+    i = 0
+    while i < len(deck) - 1:
+        j = rng.randrange(i, len(deck))
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def forward_returns_copy(deck, rng):
+    copy = list(deck)
+    forward(copy, rng)
+    return copy
+
+
+def sattolo(deck, rng):
+    for i in reversed(range(1, len(deck))):
+        j = rng.randrange(i)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def sattolo_on_a_copy(deck, rng):
+    copy = list(deck)
+    sattolo(copy, rng)
+
+
+def sattolo_new_list(deck, rng):
+    copy = list(deck)
+    sattolo(copy, rng)
+    return copy
+
+
+def sattolo_forwards(deck, rng):  # a single cycle too, but not the loop the exercise describes
+    n = len(deck)
+    for i in range(n - 1):
+        j = rng.randrange(i + 1, n)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def retry_until_derangement(deck, rng):
+    start = list(deck)
+    while True:
+        shuffles.knuth_shuffle(deck, rng)
+        if all(a != b for a, b in zip(deck, start)):
+            return None
+        deck[:] = start
+
+
+def sattolo_loop_without_draws(deck, rng):
+    i = len(deck) - 1
+    while i > 0:
+        j = rng.randrange(i)
+        deck[i], deck[j] = deck[j], deck[i]
+        i += 1 if i < 0 else 0  # never moves on
+
+
+def inside_out(deck, rng):
+    new = []
+    for i, card in enumerate(deck):
+        j = rng.randrange(i + 1)
+        new.append(card)
+        new[i], new[j] = new[j], new[i]
+    return new
+
+
+def inside_out_off_by_one(deck, rng):
+    new = []
+    for i, card in enumerate(deck):
+        j = rng.randrange(i) if i else 0
+        new.append(card)
+        new[i], new[j] = new[j], new[i]
+    return new
+
+
+def inside_out_reads_twice(deck, rng):
+    new = [None] * len(deck)  # len() of an iterator fails: the deck is read before the loop
+    for i, card in enumerate(deck):
+        j = rng.randrange(i + 1)
+        new[i] = new[j]
+        new[j] = card
+    return new
+
+
+# --- top-to-random and insertions (lesson 8) ------------------------------------------------
+
+def top_to_random(deck, rng):
+    cards = list(deck)
+    top = cards.pop()
+    cards.insert(rng.randrange(len(cards) + 1), top)
+    return cards
+
+
+def top_never_back_on_top(deck, rng):
+    cards = list(deck)
+    top = cards.pop()
+    cards.insert(rng.randrange(max(len(cards), 1)), top)
+    return cards
+
+
+def bottom_to_random(deck, rng):
+    cards = list(deck)
+    bottom = cards.pop(0)
+    cards.insert(rng.randrange(len(cards) + 1), bottom)
+    return cards
+
+
+def top_in_place(deck, rng):
+    top = deck.pop()
+    deck.insert(rng.randrange(len(deck) + 1), top)
+
+
+def top_loses_the_card(deck, rng):
+    cards = list(deck)
+    cards.pop()
+    return cards
+
+
+def insertion(deck, rng):
+    cards = list(deck)
+    for i in range(1, len(cards)):
+        cards.insert(rng.randrange(i + 1), cards.pop(i))
+    return cards
+
+
+def insertion_off_by_one(deck, rng):
+    cards = list(deck)
+    for i in range(1, len(cards)):
+        cards.insert(rng.randrange(i), cards.pop(i))
+    return cards
+
+
+def insertion_on_a_copy(deck, rng):
+    insertion(deck, rng)
+
+
+def endless(deck, rng):
+    while True:
+        pass
+
+
+def swallows_everything(deck, rng):
+    while True:
+        try:
+            while True:
+                pass
+        except BaseException:  # noqa: BLE001 (a learner's catch-all)
+            pass
+
+
+CATALOGUE = [
+    # (check, answer, words it must hold, words it must not hold)
+    (check_pick_and_remove, pick, ["✓", "pick-and-remove, draw for draw"], []),
+    (check_pick_and_remove, pick_with_choice, ["✓"], []),
+    (check_pick_and_remove, pick_off_by_one, ["unfair", "Most likely"], ["returned None"]),
+    (check_pick_and_remove, pick_forgets_to_pop, ["did not finish", "loop that never ends"], []),
+    (check_pick_and_remove, knuth_on_a_copy, ["returned None", "shuffle a copy",
+                                              "return the new list"], ["unfair"]),
+    (check_pick_and_remove, knuth_on_a_copy_returned, ["fair, but", "not pick-and-remove",
+                                                       "same random numbers"], []),
+    (check_pick_and_remove, shuffles.knuth_shuffle, ["returns None", "new list"], ["unfair"]),
+    (check_pick_and_remove, pick_returns_tuple, ["tuple", "not a list"], []),
+    (check_pick_and_remove, pick_with_replacement, ["not a shuffle", "loses card"], []),
+    (check_pick_and_remove, pick_index_error, ["IndexError", "line", "rng.randrange(len(deck))"],
+     []),
+    (check_pick_and_remove, pick_module_random, ["random.randrange"], []),
+    (check_pick_and_remove, endless, ["did not finish"], []),
+    (check_pick_and_remove, swallows_everything, ["stopped", "did not stop when asked"], []),
+    (check_forward_knuth, forward, ["✓", "the forward loop, draw for draw"], []),
+    (check_forward_knuth, shuffles.knuth_shuffle, ["fair, but", "not the forward loop"], []),
+    (check_forward_knuth, forward_off_by_one, ["unfair", "reaches only"], []),
+    (check_forward_knuth, forward_never_advances, ["did not finish"], []),
+    (check_forward_knuth, forward_returns_copy, ["returns a new list", "in place"], ["unfair"]),
+    (check_sattolo, sattolo, ["✓", "single cycles"], []),
+    (check_sattolo, shuffles.knuth_shuffle, ["not a single cycle", "Knuth's loop",
+                                             "randrange(i + 1) lets j be i"], []),
+    (check_sattolo, sattolo_on_a_copy, ["returned None", "shuffle a copy"],
+     ["randrange(i)", "single cycle"]),
+    (check_sattolo, sattolo_new_list, ["returns a new list", "in place"], ["✓"]),
+    (check_sattolo, sattolo_forwards, ["single cycles", "not", "Sattolo's loop"], ["✓"]),
+    (check_sattolo, retry_until_derangement, ["redraw for ever"], []),
+    (check_sattolo, sattolo_loop_without_draws, ["did not finish"], []),
+    (check_inside_out, inside_out, ["✓", "reads the deck only once"], []),
+    (check_inside_out, knuth_on_a_copy_returned, ["fair, but", "not the inside-out shuffle",
+                                                  "randrange(6)"], []),
+    (check_inside_out, inside_out_off_by_one, ["unfair"], []),
+    (check_inside_out, inside_out_reads_twice, ["read only once", "TypeError"], []),
+    (check_inside_out, shuffles.knuth_shuffle, ["returns None", "new list"], []),
+    (check_top_to_random, top_to_random, ["✓"], []),
+    (check_top_to_random, top_never_back_on_top, ["can never give", "back on top"], []),
+    (check_top_to_random, bottom_to_random, ["cannot"], []),
+    (check_top_to_random, top_in_place, ["returns None", "new list"], []),
+    (check_top_to_random, top_loses_the_card, ["not a shuffle", "loses card 9"], []),
+    (check_fair_insertion, insertion, ["✓", "the insertion shuffle, draw for draw"], []),
+    (check_fair_insertion, insertion_off_by_one, ["unfair", "randrange(i + 1)"], []),
+    (check_fair_insertion, insertion_on_a_copy, ["returned None", "shuffle a copy"], []),
+    (check_fair_insertion, pick, ["fair, but", "not the insertion shuffle"], []),
+    (check_fair_insertion, endless, ["did not finish"], []),
+]
+
+
+@pytest.mark.parametrize("check, answer, says, never", CATALOGUE,
+                         ids=[f"{c.__name__}-{a.__name__}" for c, a, _, _ in CATALOGUE])
+def test_each_answer_gets_its_own_message(check, answer, says, never):
+    start = time.perf_counter()
+    feedback = str(check(answer))
+    seconds = time.perf_counter() - start
+    for words in says:
+        assert words in feedback, (words, feedback)
+    for words in never:
+        assert words not in feedback, (words, feedback)
+    assert seconds < 30, seconds
+
+
+@pytest.mark.parametrize("check", sorted({c for c, _, _, _ in CATALOGUE}, key=str))
+def test_the_stub_is_not_attempted(check):
+    assert check(lambda deck, rng: TODO).status == "todo"
+
+
+def test_every_code_exercise_has_three_wrong_answers():
+    wrong = {}
+    for check, _, says, _ in CATALOGUE:
+        wrong[check] = wrong.get(check, 0) + ("✓" not in says)
+    assert min(wrong.values()) >= 3, wrong
