@@ -218,6 +218,14 @@ def test_players_play_and_reveals_open(name, page, sites, browser):
             "([slider, before]) => slider.value !== before",
             arg=[slider.element_handle(), before], timeout=5000)
         player.locator('button[title="Pause"]').click()
+    for box in view.locator(".cardlib-prediction").all():
+        reveal = box.locator(".cardlib-reveal")
+        assert reveal.inner_text() == "" and box.locator("button").is_disabled()
+        box.locator('input[type="radio"]').last.check()
+        box.locator("button").click()
+        said = reveal.inner_text()
+        assert said.startswith(("Right: ", "Not quite: the answer is ")) and len(said) > 30, said
+        assert box.locator("button").is_disabled()
     for details in view.locator("details").all():
         details.locator("summary").first.click()
         assert details.evaluate("d => d.open")
