@@ -21,7 +21,7 @@ from cardlib.exercises.fair import (
                               324: "not the fewest", 239: "smallest k"}),
     (check_identity_chance, Fraction(4, 27), {Fraction(1, 6): "fair shuffle gives",
                                               Fraction(5, 27): "favoured orders",
-                                              4: "number of paths", 1 / 6: "float"}),
+                                              4: "number of paths", 0.15: "float"}),
     (check_stride_orders, 40, {90: "share a factor with 10", math.factorial(10): "every order",
                                10: "several strides", 41: "phi"}),
     (check_tie_chance, Fraction(4, 9), {Fraction(5, 9): "all three keys differ",

@@ -77,14 +77,18 @@ def test_top_stays_check_and_its_reference_against_enumeration():
     assert ER.check_top_stays(ER.top_stays_on_top).ok
     assert status(ER.check_top_stays(lambda n, k: TODO)) == "todo"
     assert says(ER.check_top_stays(lambda n, k: Fraction(1, 2**k)), "top_stays(52, 1)", "digit")
-    assert says(ER.check_top_stays(lambda n, k: float(ER.top_stays_on_top(n, k))), "float")
+    as_floats = ER.check_top_stays(lambda n, k: float(ER.top_stays_on_top(n, k)))
+    assert as_floats.ok and "floats nearest to the exact values" in as_floats.message
+    assert says(ER.check_top_stays(lambda n, k: round(float(ER.top_stays_on_top(n, k)), 3)),
+                "rounded float")
     assert says(ER.check_top_stays(lambda n, k: Fraction(1, n)), "top_stays(52, 1)")
 
 
 def test_value_checks_of_lesson_6():
     assert ER.check_reversed_chance(Fraction(7, 4096)).ok
     assert says(ER.check_reversed_chance(Fraction(1, 120)), "rising sequences")
-    assert says(ER.check_reversed_chance(7 / 4096), "float")
+    assert ER.check_reversed_chance(7 / 4096).ok  # this float is 7/4096 exactly
+    assert says(ER.check_reversed_chance(0.0017), "rounded float", "exactly")
     assert says(ER.check_reversed_chance(Fraction(1, 8**5)), "C(2^k + n - r, n)")
     k_half = ER.riffles_needed(108, Fraction(1, 2))
     k_tenth = ER.riffles_needed(108, Fraction(1, 10))
@@ -92,7 +96,7 @@ def test_value_checks_of_lesson_6():
         riffle.variation_distance(108, k_half - 1)
     assert ER.check_riffles_needed((k_half, k_tenth)).ok
     assert says(ER.check_riffles_needed((7, 7)), "variation_distance(108, k)")
-    assert says(ER.check_riffles_needed((k_half,)), "not right")
+    assert says(ER.check_riffles_needed((k_half,)), "give 2 values")
     assert says(ER.check_riffles_needed((k_tenth, k_half)), "not right")
 
 
@@ -127,14 +131,16 @@ def test_checks_of_lesson_7():
     found = evidence.decks_to_reject(naive_swap_shuffle, 4, seeds=range(10))
     enough = Fraction(sum(t is not None and t <= 1000 for t in found), 10)
     assert EL.check_enough_decks(enough, found).ok
-    assert says(EL.check_enough_decks(float(enough), found), "Fraction")
+    nearest = EL.check_enough_decks(float(enough), found)  # the nearest float: right, and said
+    assert nearest.ok and "nearest to the exact value" in nearest.message
     assert says(EL.check_enough_decks(enough + Fraction(1, 10), found), "divide by 10")
     assert says(EL.check_enough_decks(Fraction(1, 2) if enough != Fraction(1, 2) else 0, found),
                 "not right")
     order, ratio = EL.comparator_favourite()
     assert EL.check_comparator_favourite(order, ratio).ok
     assert says(EL.check_comparator_favourite((4, 3, 2, 1, 0), ratio), "likeliest order has")
-    assert says(EL.check_comparator_favourite(order, float(ratio)), "float")
+    assert EL.check_comparator_favourite(order, float(ratio)).ok  # 11.25 is 45/4 exactly
+    assert says(EL.check_comparator_favourite(order, 11.3), "rounded float")
     assert says(EL.check_comparator_favourite(order, ratio / 120), "multiply its chance by 120")
     assert status(EL.check_comparator_favourite(TODO, TODO)) == "todo"
     both = mixing.compose(exact.distribution(riffle.riffle, 4),
@@ -143,7 +149,8 @@ def test_checks_of_lesson_7():
     answer = mixing.distance_to_uniform(mixing.compose(
         exact.exact_law(riffle.riffle, 5), exact.exact_law(EL.hand.overhand_shuffle, 5)))
     assert EL.check_riffle_then_overhand(answer).ok
-    assert says(EL.check_riffle_then_overhand(float(answer)), "float")
+    assert EL.check_riffle_then_overhand(float(answer)).ok  # the nearest float: right, said so
+    assert says(EL.check_riffle_then_overhand(0.326), "rounded float")
     assert says(EL.check_riffle_then_overhand(riffle.variation_distance(5, 1)), "mixing.compose")
     assert says(EL.check_riffle_then_overhand(Fraction(0)), "not right")
 
@@ -181,7 +188,9 @@ def test_checks_of_lesson_8():
     assert EH.check_mean_time(mean).ok
     assert says(EH.check_mean_time(Fraction(52 * 52)), "52/(i + 1)")
     assert says(EH.check_mean_time(mean - 1), "plus 1")
-    assert says(EH.check_mean_time(float(mean)), "float")
+    nearest = EH.check_mean_time(float(mean))
+    assert nearest.ok and "float nearest to the exact value" in nearest.message
+    assert says(EH.check_mean_time(236.0), "rounded float", "Fraction")
     assert EH.check_deal(doudizhu.deal_round_robin).ok
     assert says(EH.check_deal(lambda d: ([d[p:51:3] for p in range(3)], d[51:])), "[51, 50, 49]"
                 ) or says(EH.check_deal(lambda d: ([d[p:51:3] for p in range(3)], d[51:])),

@@ -19,8 +19,14 @@ def test_feedback_says_right_wrong_or_not_attempted():
     assert wrong.status == "wrong" and "Hint: three draws" in str(wrong)
     assert "section 4" in str(wrong)
     assert compare_value(True, 1, "a count").status == "wrong"  # a bool is not a count
-    rounded = compare_value(1 / 6, Fraction(1, 6), "a probability")
-    assert rounded.status == "wrong" and "Fraction" in rounded.message
+    nearest = compare_value(1 / 6, Fraction(1, 6), "a probability")
+    assert nearest.ok and "float nearest to the exact value, 1/6" in nearest.message
+    rounded = compare_value(0.167, Fraction(1, 6), "a probability")
+    assert rounded.status == "wrong" and "rounded float" in rounded.message
+    assert "Fraction" in rounded.message
+    as_float = compare_value(1 - Fraction(0.99) ** 20, 1 - Fraction(99, 100) ** 20, "p")
+    assert "Fraction(99, 100)" in as_float.message and len(as_float.message) < 300
+    assert compare_value(663.0, 663, "moves").ok and compare_value(3 / 16, Fraction(3, 16), "p").ok
     assert "✓" in right_html() and "cardlib-feedback-right" in right_html()
     with pytest.raises(ValueError, match="status must be"):
         Feedback("maybe", "?")

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import functools
 import html
+import math
+import numbers
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,8 +51,12 @@ __all__ = [
     "is_todo",
     "attempted_function",
     "contained",
+    "Failed",
+    "learner_call",
     "CHECK_SECONDS",
     "compare_value",
+    "match",
+    "shown",
 ]
 
 #: A check of the learner's code answers within about this many seconds, whatever the code does.
@@ -170,6 +176,39 @@ def attempted_function(function: Callable, *args) -> bool:
     return not is_todo(result)
 
 
+class Failed(Exception):  # noqa: N818 (a finding, carried out of a loop of calls)
+    """Raised by :func:`learner_call` with the Feedback that says what the call did wrong."""
+
+    def __init__(self, feedback: Feedback) -> None:
+        super().__init__(feedback.message)
+        self.feedback = feedback
+
+
+def learner_call(call: TimedCalls, function: Callable, *args, shown: str, where: str = ""):
+    """``function(*args)`` through ``call`` (a :class:`cardlib.guard.TimedCalls`), or Failed.
+
+    ``shown`` is the call as the learner would write it (``unrank(3, 4)``); a call
+    that raises or never ends becomes a Feedback naming it and the learner's line.
+    """
+    from .code import learner_line
+
+    try:
+        return call(function, *args)
+    except EndlessRun:
+        raise Failed(wrong(f"{shown} did not finish within a few seconds: is there a loop that "
+                           "never ends?", where)) from None
+    except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
+        raise Failed(wrong(f"{shown} raised {type(error).__name__}: {error}"
+                           f"{learner_line(error)}", where)) from None
+
+
+def _caught(check: Callable, *args, **kwargs) -> Feedback:
+    try:
+        return check(*args, **kwargs)
+    except Failed as failed:
+        return failed.feedback
+
+
 def contained(what: str) -> Callable:
     """Decorate a check that runs the learner's code: in a child process, never a hang.
 
@@ -183,10 +222,12 @@ def contained(what: str) -> Callable:
         @functools.wraps(check)
         def run(*args, **kwargs) -> Feedback:
             try:
-                return sandbox.run(functools.partial(check, *args, **kwargs),
+                return sandbox.run(functools.partial(_caught, check, *args, **kwargs),
                                    seconds=CHECK_SECONDS)
             except sandbox.Stopped as stopped:
                 return wrong(f"{what} was {stopped}")
+            except Failed as failed:
+                return failed.feedback
             except MemoryError:
                 return wrong(f"{what} used more than {sandbox.MEMORY // 2**30} GB of memory, so "
                              "it was stopped: does a loop keep adding to a list?")
@@ -194,24 +235,104 @@ def contained(what: str) -> Callable:
     return decorate
 
 
-def _equal(answer, expected) -> bool:
-    """answer == expected, False when the comparison has no single answer (NumPy arrays)."""
-    try:
-        return bool(answer == expected)
-    except (TypeError, ValueError):
-        return False
+# --- one number policy for every lesson ------------------------------------------------
+#
+# Whole numbers and Fractions are compared exactly. A float is right when it is the
+# nearest float to the exact value (float(Fraction) rounds correctly), and the learner is
+# told so; any other float is a rounded value: "give it exactly". Lists and tuples are the
+# same where only their values matter. A Fraction made from a float (Fraction(0.99)) is
+# named for what it is. Long Fractions are shown rounded.
+
+def shown(value) -> str:
+    """A value as a learner reads it: 4/27 for a Fraction, a long one also as a decimal.
+
+    >>> shown(Fraction(4, 27)), shown((Fraction(3, 8), 2)), shown(1 - Fraction(99, 100) ** 20)
+    ('4/27', '(3/8, 2)', '0.182093 (as an exact Fraction)')
+    """
+    if isinstance(value, Fraction):
+        text = str(value)
+        return text if len(text) <= 24 else f"{float(value):.6g} (as an exact Fraction)"
+    if isinstance(value, (tuple, list)):
+        inner = ", ".join(shown(v) for v in value)
+        return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
+    return repr(value)
+
+
+def _exact(value):
+    """A number as an exact Fraction (ints, Fractions, NumPy integers), or None."""
+    if isinstance(value, (bool, float)) or not isinstance(value, numbers.Rational):
+        return None
+    return Fraction(value)
+
+
+def match(answer, expected) -> str:
+    """How ``answer`` stands against ``expected``: "exact", "nearest float", "rounded float",
+    "float fraction" (a Fraction made from a float), "wrong" or "other" (not comparable).
+
+    >>> match(663.0, 663), match(0.1, Fraction(1, 10)), match(0.33, Fraction(1, 3))
+    ('exact', 'nearest float', 'rounded float')
+    >>> match([1, Fraction(1, 2)], (1, 0.5)), match(True, 1)
+    ('exact', 'other')
+    """
+    if isinstance(expected, (list, tuple)):
+        if not isinstance(answer, (list, tuple)) or len(answer) != len(expected):
+            return "other"
+        found = [match(a, e) for a, e in zip(answer, expected)]
+        for worst in ("other", "wrong", "float fraction", "rounded float", "nearest float"):
+            if worst in found:
+                return worst
+        return "exact"
+    goal = _exact(expected)
+    if goal is None:
+        if isinstance(expected, float) and isinstance(answer, (int, float)) \
+                and not isinstance(answer, bool):
+            return "exact" if answer == expected else "wrong"
+        try:
+            return "exact" if type(answer) is not bool and bool(answer == expected) else "wrong"
+        except (TypeError, ValueError):
+            return "other"
+    if isinstance(answer, float):
+        if answer == float(goal):
+            return "exact" if Fraction(answer) == goal else "nearest float"
+        close = math.isfinite(answer) and abs(answer - float(goal)) <= 5e-3 * max(abs(goal), 1)
+        return "rounded float" if close else "wrong"
+    value = _exact(answer)
+    if value is None:
+        return "other"
+    if value == goal:
+        return "exact"
+    if value.denominator > 10**12 and abs(value - goal) <= Fraction(1, 10**6) * max(abs(goal), 1):
+        return "float fraction"
+    return "wrong"
 
 
 def compare_value(answer, expected, what: str, hint: str = "", where: str = "") -> Feedback:
-    """Check a value answer (a number, a Fraction, a tuple) against the expected one, exactly."""
+    """Check a value answer (a number, a Fraction, a tuple) against the expected one.
+
+    Exact, with the one number policy (see :func:`match`).
+    """
     if is_todo(answer):
         return not_attempted(what)
-    if isinstance(expected, Fraction) and isinstance(answer, float):
-        return wrong(f"{what}: {answer!r} is a float, rounded; give the exact value as a "
-                     f"Fraction (for example Fraction(1, 6)).", where)
-    if _equal(answer, expected) and type(answer) is not bool:
-        return right(f"{what}: {answer!r} is right.")
-    message = f"{what}: {answer!r} is not right."
+    found = match(answer, expected)
+    if found == "exact":
+        exactly = (f" ({shown(expected)} exactly)" if isinstance(answer, float)
+                   and isinstance(expected, Fraction) and expected.denominator > 1 else "")
+        return right(f"{what}: {shown(answer)} is right{exactly}.")
+    if found == "nearest float":
+        return right(f"{what}: {answer!r} is right: it is the float nearest to the exact value, "
+                     f"{shown(expected)}.")
+    if found == "rounded float":
+        return wrong(f"{what}: {answer!r} is a rounded float, close to the answer; give it "
+                     "exactly, as a whole number or a Fraction (for example Fraction(1, 6)).",
+                     where)
+    if found == "float fraction":
+        return wrong(f"{what}: {shown(answer)} is the exact value of a float (Fraction(0.99) "
+                     "is the binary number nearest 0.99, not 99/100); build it from whole "
+                     "numbers, as in Fraction(99, 100).", where)
+    if found == "other" and isinstance(expected, (tuple, list)):
+        return wrong(f"{what}: give {len(expected)} values (in a tuple or a list), not "
+                     f"{shown(answer)[:60]}.", where)
+    message = f"{what}: {shown(answer)} is not right."
     if hint:
         message += f" Hint: {hint}"
     return wrong(message, where)

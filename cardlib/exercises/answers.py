@@ -11,33 +11,15 @@ gets its own explanation, anything else a general hint.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 
 from ..checks import checked
-from . import Feedback, compare_value, is_todo, not_attempted, right, wrong
+from . import Feedback, compare_value, is_todo, match, not_attempted, shown, wrong
 
 __all__ = ["shown", "check_value"]
 
 
-def shown(value) -> str:
-    """A value as a learner reads it: 4/27 for a Fraction, a long one also as a decimal.
-
-    >>> shown(Fraction(4, 27)), shown((Fraction(3, 8), 2)), shown(1 - Fraction(99, 100) ** 20)
-    ('4/27', '(3/8, 2)', '0.182093 (as an exact Fraction)')
-    """
-    if isinstance(value, Fraction):
-        text = str(value)
-        return text if len(text) <= 24 else f"{float(value):.6g} (as an exact Fraction)"
-    if isinstance(value, tuple):
-        return "(" + ", ".join(shown(v) for v in value) + ")"
-    return repr(value)
-
-
 def _same(a, b) -> bool:
-    try:
-        return type(a) is not bool and bool(a == b)
-    except Exception:  # noqa: BLE001 - a learner's object with an odd __eq__
-        return False
+    return match(a, b) in ("exact", "nearest float")
 
 
 @checked
@@ -46,9 +28,9 @@ def check_value(answer, expected, what: str, where: str, mistakes: Mapping | Non
     """Check ``answer`` against ``expected`` exactly; explain a known mistake in its own words.
 
     ``mistakes`` maps typical wrong answers to what each one means (a phrase,
-    capitalised and ended with a full stop here). Floats for an exact
-    Fraction, and every other wrong answer, get :func:`compare_value`'s
-    reply, with ``hint``.
+    capitalised and ended with a full stop here); a float is taken for the
+    mistake it is nearest to, as for the answer. Everything else gets
+    :func:`compare_value`'s reply (the one number policy), with ``hint``.
     """
     if is_todo(answer):
         return not_attempted(what)
@@ -56,6 +38,4 @@ def check_value(answer, expected, what: str, where: str, mistakes: Mapping | Non
         if _same(answer, mistake) and not _same(answer, expected):
             why = why[:1].upper() + why[1:]
             return wrong(f"{what}: {shown(answer)} is not right. {why.rstrip('.')}.", where)
-    if _same(answer, expected) and type(answer) is type(expected):
-        return right(f"{what}: {shown(answer)} is right.")
     return compare_value(answer, expected, what, hint=hint, where=where)

@@ -14,7 +14,16 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import orders
-from . import Feedback, attempted_function, not_attempted, right, wrong
+from ..guard import TimedCalls
+from . import (
+    Feedback,
+    attempted_function,
+    contained,
+    learner_call,
+    not_attempted,
+    right,
+    wrong,
+)
 from .answers import check_value
 
 __all__ = [
@@ -85,19 +94,22 @@ def check_tie_chance(answer) -> Feedback:
                                "different")
 
 
+@contained("the check of your unrank")
 def check_unrank(my_unrank: Callable) -> Feedback:
     """Check the learner's ``unrank(r, n)`` against the factorial number system, n = 1..5."""
     what = "your unrank(r, n)"
     if not attempted_function(my_unrank, 0, 3):
         return not_attempted(what)
+    with TimedCalls(what) as call:
+        return _unranks(my_unrank, what, call)
+
+
+def _unranks(my_unrank: Callable, what: str, call: TimedCalls) -> Feedback:
     for n in range(1, 6):
         for r in range(math.factorial(n)):
             expected = orders.unrank(r, n)
-            try:
-                got = my_unrank(r, n)
-            except Exception as error:  # noqa: BLE001 - the learner's code
-                return wrong(f"{what}: unrank({r}, {n}) raised {type(error).__name__}: "
-                             f"{error}", "section 9")
+            got = learner_call(call, my_unrank, r, n, shown=f"{what}: unrank({r}, {n})",
+                               where="section 9")
             if not isinstance(got, (list, tuple)):
                 return wrong(f"{what}: unrank({r}, {n}) returned {got!r}, not a list",
                              "section 9")

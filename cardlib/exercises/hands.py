@@ -11,12 +11,14 @@ from collections.abc import Callable
 
 from .. import doudizhu, exact, hand, hand_methods
 from ..checks import as_rng, sequence
+from ..guard import TimedCalls
 from . import (
     Feedback,
     attempted_function,
     compare_value,
     contained,
     is_todo,
+    learner_call,
     not_attempted,
     right,
     wrong,
@@ -148,17 +150,20 @@ def _sample_decks() -> list[list]:
     return [list(range(54)), doudizhu.clumped_deck(), [f"card {i}" for i in range(54)]]
 
 
+@contained("the check of your deal")
 def check_deal(deal: Callable) -> Feedback:
     """Check ``deal(deck)``: three hands of 17 dealt round-robin from the top, and the kitty."""
     what = "the round-robin deal"
     if not attempted_function(deal, list(range(54))):
         return not_attempted(what)
+    with TimedCalls(what) as call:
+        return _deals(deal, what, call)
+
+
+def _deals(deal: Callable, what: str, call: TimedCalls) -> Feedback:
     where = "section 7"
     for deck in _sample_decks():
-        try:
-            answer = deal(list(deck))
-        except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
-            return wrong(f"{what} raised {type(error).__name__}: {error}", where)
+        answer = learner_call(call, deal, list(deck), shown=what, where=where)
         expected = doudizhu.deal_round_robin(deck)
         shown = "the deck 0..53 (53 on top)" if deck == list(range(54)) else "a deck"
         if not isinstance(answer, tuple) or len(answer) != 2:

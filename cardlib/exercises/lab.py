@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from .. import exact, hand, mixing, riffle, shuffles
 from ..checks import checked
-from . import Feedback, compare_value, is_todo, not_attempted, right, wrong
+from . import Feedback, compare_value, is_todo, match, not_attempted, right, wrong
 
 __all__ = [
     "ENOUGH_DECKS",
@@ -74,10 +74,9 @@ def check_comparator_favourite(order, ratio) -> Feedback:
                      f"{law[expected_order]}.", "section 2",
                      ("exact.exact_law(shuffles.comparator_sort_shuffle, 5) gives every order's "
                       "chance; take the largest.",))
-    if isinstance(ratio, float):
-        return wrong(f"{what}: the ratio {ratio!r} is a float; give it exactly (a Fraction: "
-                     "the chance times 5!).", "section 2")
-    if ratio != expected_ratio:
+    if match(ratio, expected_ratio) in ("rounded float", "float fraction"):
+        return compare_value(ratio, expected_ratio, f"{what}: the ratio", where="section 2")
+    if match(ratio, expected_ratio) not in ("exact", "nearest float"):
         return wrong(f"{what}: {given} is right, but it is {expected_ratio} times likelier than "
                      f"fair, not {ratio}.", "section 2", ("fair is 1/5! = 1/120: multiply its "
                                                           "chance by 120.",))

@@ -12,7 +12,17 @@ from fractions import Fraction
 
 from .. import growth
 from ..checks import whole_number
-from . import Feedback, attempted_function, compare_value, not_attempted, right, wrong
+from ..guard import TimedCalls
+from . import (
+    Feedback,
+    attempted_function,
+    compare_value,
+    contained,
+    learner_call,
+    not_attempted,
+    right,
+    wrong,
+)
 
 __all__ = [
     "DECK",
@@ -53,17 +63,20 @@ def check_shifts(answer) -> Feedback:
                               "average; add that up for m = 52, 51, ..., 1.")
 
 
+@contained("the check of your old_rule")
 def check_old_rule(function: Callable) -> Feedback:
     """Check ``function(n)``: the capacity CPython 3.7 gave a list that needed room for n."""
     what = "the growth rule of CPython 3.7"
     if not attempted_function(function, 1):
         return not_attempted(what)
+    with TimedCalls(what) as call:
+        return _old_rule(function, what, call)
+
+
+def _old_rule(function: Callable, what: str, call: TimedCalls) -> Feedback:
     where = "section 2"
     for n in range(1, 2001):
-        try:
-            answer = function(n)
-        except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
-            return wrong(f"{what}: old_rule({n}) raised {type(error).__name__}: {error}", where)
+        answer = learner_call(call, function, n, shown=f"{what}: old_rule({n})", where=where)
         expected = growth.new_capacity(n, rule="3.7")
         if answer != expected:
             details = []

@@ -31,8 +31,9 @@ from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, find_lessons
 
 __all__ = [
-    "REFERENCES", "PAGE_BREAK", "MAX_PAGE_PX", "site_links", "export", "page_names",
-    "split_page", "objectives", "summary", "references_page", "run_lesson", "build_site", "main",
+    "REFERENCES", "PAGE_BREAK", "MAX_PAGE_PX", "SCROLL_SCRIPT", "site_links", "export",
+    "page_names", "split_page", "objectives", "summary", "references_page", "run_lesson",
+    "build_site", "main",
 ]
 
 #: The references page beside the lessons; every lesson's Sources cell links to it.
@@ -66,7 +67,7 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- if not cell.metadata.get('jupyter', {}).get('source_hidden') -%}{{ super() }}{%- endif -%}
 {%- endblock input_group -%}
 {%- block body_header -%}{{ super() }}
-<nav class="site-nav"><a href="index.html">All lessons</a></nav>
+<nav class="site-nav" aria-label="Site"><a href="index.html">All lessons</a></nav>
 {%- endblock body_header -%}
 {%- block data_png scoped -%}
 {%- set alttext = output | get_metadata('alt', 'image/png') -%}
@@ -81,6 +82,22 @@ _SITE_CSS = """
 main { max-width: 1100px; margin: 0 auto; }
 .site-nav { padding: 8px 16px; font-family: var(--jp-ui-font-family); }
 .part-nav { font-size: 15px; }
+h1.part-title { font-family: var(--jp-content-font-family); font-size: 1.6em;
+                padding: 0 16px; margin: 0.4em 0; }
+/* Readable for everyone (WCAG 2 AA, checked by axe-core in the tests): links in text are
+   underlined, not told apart by colour alone; code colours reach 4.5:1 on the code
+   background #f5f5f5 (JupyterLab's own numbers, comments and operators come to 4.2-4.4). */
+.jp-RenderedHTMLCommon a, .site-index a, .site-nav a { text-decoration: underline; }
+:root {
+  --jp-mirror-editor-number-color: #007400;
+  --jp-mirror-editor-comment-color: #3a7272;
+  --jp-mirror-editor-operator-color: #8a12d8;
+  --jp-mirror-editor-meta-color: #8a12d8;
+  --jp-mirror-editor-atom-color: #4646e8;
+  --jp-mirror-editor-bracket-color: #6a6a50;
+  --jp-mirror-editor-error-color: #d40000;
+  --jp-mirror-editor-quote-color: #007600;
+}
 /* "normal" lets a line grow to fit the large card glyphs instead of overlapping */
 .jp-OutputArea-output pre { line-height: normal; }
 /* nbconvert's lab CSS lets <pre> in HTML outputs inherit the prose font */
@@ -142,6 +159,20 @@ body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
 """
 
 
+#: A box that scrolls sideways (printed output, code at phone width) is reachable with
+#: the keyboard: each one that overflows gets tabindex 0, at load and on resizing.
+SCROLL_SCRIPT = """(function () {
+  function reach() {
+    document.querySelectorAll('pre, .highlight, .jp-OutputArea-output').forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth + 1) box.tabIndex = 0;
+    });
+  }
+  reach();
+  window.addEventListener('load', reach);
+  window.addEventListener('resize', reach);
+})();"""
+
+
 @checked
 def export(nb: nbformat.NotebookNode, title: str) -> str:
     """Render an executed notebook as one offline HTML page."""
@@ -155,8 +186,18 @@ def export(nb: nbformat.NotebookNode, title: str) -> str:
     exporter.register_preprocessor(StaticWidgets(), enabled=True)
     nb = nbformat.from_dict(nb)  # a copy: the caller's notebook stays as it was
     nb.metadata["title"] = title
-    body, _ = exporter.from_notebook_node(nb, resources={"cardlib_zoom_script": ZOOM_SCRIPT})
-    return site_links(body)
+    body, _ = exporter.from_notebook_node(
+        nb, resources={"cardlib_zoom_script": ZOOM_SCRIPT + "\n" + SCROLL_SCRIPT})
+    return site_links(_named_header_formulas(body))
+
+
+_HEADER_FORMULA = re.compile(r'(<th\b[^>]*>\s*)<math alttext="([^"]*)"')
+
+
+def _named_header_formulas(page: str) -> str:
+    """A table header cell that starts with a formula gets the formula's words as its name
+    (screen readers, and axe-core, find no text in a bare MathML header cell)."""
+    return _HEADER_FORMULA.sub(r'\1<math aria-label="\2" alttext="\2"', page)
 
 
 def _breaks(nb: nbformat.NotebookNode) -> list[str]:
@@ -198,7 +239,7 @@ def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
     if not breaks:
         return [page]
     title = re.search(r"<title>(.*?)</title>", page, re.S)
-    nav = page.find('<nav class="site-nav">')
+    nav = page.find('<nav class="site-nav"')
     if title is None or nav < 0 or "</main>" not in page:
         raise ValueError("page must be a lesson page of this site (a <title>, the site's "
                          "<nav> and a <main>)")
@@ -215,13 +256,17 @@ def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
     for k in range(count):
         head = page[:start].replace(title.group(0), f"<title>{title.group(1)} "
                                     f"(part {k + 1} of {count})</title>", 1)
-        before = ('<nav class="site-nav part-nav">'
+        # Every part has a level-one heading: the lesson's title (the first part's is its own).
+        heading = (f'<h1 class="part-title">{title.group(1)}, part {k + 1} of {count}</h1>\n'
+                   if k else "")
+        before = (heading + '<nav class="site-nav part-nav" aria-label="Parts of this lesson">'
                   + (f"<strong>{title.group(1)}</strong>, part {k + 1} of {count} · "
                      f'<a href="{names[k - 1]}">back to part {k}</a>' if k else
                      f'Part 1 of {count} · <a href="{names[1]}">part 2</a>')
                   + "</nav>\n")
-        after = (f'\n<nav class="site-nav part-nav"><a href="{names[k + 1]}">'
-                 f"Continue: part {k + 2} of {count} →</a></nav>\n" if k + 1 < count else "")
+        after = (f'\n<nav class="site-nav part-nav" aria-label="Next part">'
+                 f'<a href="{names[k + 1]}">Continue: part {k + 2} of {count} →</a></nav>\n'
+                 if k + 1 < count else "")
         parts.append(head + before + page[bounds[k]:bounds[k + 1]] + after + page[end:])
     return parts
 
@@ -249,8 +294,8 @@ def references_page(markdown: str, title: str = "References") -> str:
         f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
         f"<title>{html.escape(title)}</title>\n"
         f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
-        f'<nav class="site-nav"><a href="index.html">All lessons</a></nav>\n{body}\n'
-        f"</body>\n</html>\n"
+        f'<nav class="site-nav" aria-label="Site"><a href="index.html">All lessons</a></nav>\n'
+        f"<main>\n{body}\n</main>\n</body>\n</html>\n"
     )
 
 
@@ -334,11 +379,11 @@ def _index_page(entries: list[tuple[str, str, str, str]], heading: str,
         f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
         f"<title>{html.escape(heading)}</title>\n"
         f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
-        f"<h1>{html.escape(heading)}</h1>\n<p>{_INTRO}</p>\n"
+        f"<main>\n<h1>{html.escape(heading)}</h1>\n<p>{_INTRO}</p>\n"
         f'<ul class="lessons">\n{items}\n</ul>\n'
         + ('<p><a href="references.html">References</a>: the works the lessons cite.</p>\n'
            if references else "")
-        + "</body>\n</html>\n"
+        + "</main>\n</body>\n</html>\n"
     )
 
 

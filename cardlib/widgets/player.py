@@ -88,7 +88,8 @@ def shown_from_the_start(page: str, start: int = 0) -> str:
                   page, count=1)
     page = re.sub(r'(<input id="_anim_slider\w+" type="range" class="anim-slider"\s+name="points" '
                   r'min="0") max="1" step="1" value="0"',
-                  lambda m: f'{m.group(1)} max="{len(frames) - 1}" step="1" value="{start}"',
+                  lambda m: (f'{m.group(1)} max="{len(frames) - 1}" step="1" value="{start}" '
+                             f'aria-label="Frame"'),  # its name for a screen reader
                   page, count=1)
 
     def retry(match: re.Match) -> str:
