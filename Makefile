@@ -20,6 +20,11 @@ endif
 ifndef NEWEST_PYTHON
 NEWEST_PYTHON = $(eval NEWEST_PYTHON := $$(shell $(PYTHON) tools/pythons.py newest))$(NEWEST_PYTHON)
 endif
+# axe-core, the accessibility engine the browser tests run in every page (tests/test_site_a11y.py):
+# from the npm registry, this version, into build/tools/ (no CDN). Without npm those tests
+# skip, except in CI.
+AXE_VERSION := 4.14.1
+AXE := build/tools/axe-$(AXE_VERSION)/node_modules/axe-core/axe.min.js
 # Both workers (pytest-xdist); worksteal lets the one that runs out of tests take those
 # queued for the other (the lessons and browser tests are long): both then end together.
 PYTEST := -m pytest -n 2 --dist worksteal
@@ -46,8 +51,8 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
 # The whole suite (what CI runs), then the lessons and model tests at the other Pythons.
-test: $(STAMP)
-	$(BIN)/python $(PYTEST)
+test: $(STAMP) $(AXE)
+	AXE_CORE=$(abspath $(AXE)) $(BIN)/python $(PYTEST)
 	$(MAKE) --no-print-directory compat
 
 # The edit loop: the model, exercise and panel tests, no lesson, site or browser (< 1 min).
@@ -84,6 +89,11 @@ $(NEWEST)/.installed: pyproject.toml tools/pythons.py
 	$(NEWEST)/bin/python -m pip install --quiet --upgrade pip
 	$(NEWEST)/bin/python -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[site,test]'
 	touch $@
+
+$(AXE):
+	@command -v npm >/dev/null || { echo "no npm: the accessibility tests will skip"; exit 0; }
+	npm install --silent --no-save --no-audit --no-fund --prefix build/tools/axe-$(AXE_VERSION) \
+	  axe-core@$(AXE_VERSION)
 
 # The static site: every lesson executed once, pages that work offline (cardlib/site/).
 html: $(STAMP)

@@ -87,7 +87,8 @@ h1.part-title { font-family: var(--jp-content-font-family); font-size: 1.6em;
 /* Readable for everyone (WCAG 2 AA, checked by axe-core in the tests): links in text are
    underlined, not told apart by colour alone; code colours reach 4.5:1 on the code
    background #f5f5f5 (JupyterLab's own numbers, comments and operators come to 4.2-4.4). */
-.jp-RenderedHTMLCommon a, .site-index a, .site-nav a { text-decoration: underline; }
+.jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited, .site-index a, .site-nav a {
+  text-decoration: underline; }
 :root {
   --jp-mirror-editor-number-color: #007400;
   --jp-mirror-editor-comment-color: #3a7272;
@@ -239,11 +240,11 @@ def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
     if not breaks:
         return [page]
     title = re.search(r"<title>(.*?)</title>", page, re.S)
-    nav = page.find('<nav class="site-nav"')
-    if title is None or nav < 0 or "</main>" not in page:
+    nav = re.search(r'<nav\b[^>]*\bclass="site-nav"', page)  # its attributes in any order
+    if title is None or nav is None or "</main>" not in page:
         raise ValueError("page must be a lesson page of this site (a <title>, the site's "
                          "<nav> and a <main>)")
-    start, end = page.index("</nav>", nav) + len("</nav>"), page.rindex("</main>")
+    start, end = page.index("</nav>", nav.start()) + len("</nav>"), page.rindex("</main>")
     cuts = []
     for cell_id in breaks:
         at = page.find(f'id="cell-id={cell_id}"')
