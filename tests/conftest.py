@@ -26,7 +26,7 @@ def _is_controller(config) -> bool:
 #: or ruff.
 SLOW_MODULES = frozenset({
     "test_notebooks", "test_learning", "test_bench", "test_site", "test_site_controls",
-    "test_site_states", "test_fuzz", "test_ruff",
+    "test_site_states", "test_site_a11y", "test_fuzz", "test_ruff",
 })
 #: What the compat tier (make compat, at the oldest and newest Pythons) adds to the quick
 #: one: each lesson run once with its controls swept (notebook_runner.check_cells), its
