@@ -33,7 +33,10 @@ from collections.abc import Callable, Collection, MutableSequence
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
-import numpy as np
+try:  # the learner core needs the standard library only (NumPy is absent in the browser)
+    import numpy as np
+except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
+    np = None
 
 __all__ = [
     "ContractError",
@@ -408,7 +411,7 @@ def _element_check(name: str, hint):
 def _numbers_at_once(listed, hint) -> bool:
     """True if ``listed`` is many whole numbers (hint int) or finite numbers (hint float),
     checked by NumPy in one go; False to check item by item."""
-    if hint not in (int, float) or len(listed) < 64:
+    if np is None or hint not in (int, float) or len(listed) < 64:
         return False
     array = np.asarray(listed)
     if hint is int:
@@ -456,7 +459,7 @@ def _argument_check(name: str, hint):
                 raise TypeError(f"{name} must be a function, not {type(value).__name__}")
             return value
         return call
-    if hint is np.ndarray:
+    if np is not None and hint is np.ndarray:
         def array(value):
             numbers_array(name, value)  # numbers, or a clear error; passed on as they are
             return np.asarray(value)
@@ -472,7 +475,8 @@ def _argument_check(name: str, hint):
             if isinstance(value, (str, bytes, dict)):
                 raise TypeError(f"{name} must be a sequence such as a list, "
                                 f"not {type(value).__name__}")
-            listed = value if isinstance(value, np.ndarray) else sequence(name, value)
+            listed = (value if np is not None and isinstance(value, np.ndarray)
+                      else sequence(name, value))
             if fixed is not None and len(listed) != fixed:
                 raise ValueError(f"{name} must hold {fixed} items, got {len(listed)}")
             if fixed:

@@ -59,7 +59,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy.random
+try:  # the learner core needs the standard library only (NumPy is absent in the browser)
+    import numpy.random
+except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
+    numpy = None
 
 from . import generators
 from .checks import ContractError, function, positive_number, sequence, whole_number
@@ -100,9 +103,9 @@ _PLAIN = (int, str, float, bool, bytes, Fraction, type(None))
 _clock = time.perf_counter
 # The work of sample runs is measured in this thread's CPU time: other programs on the
 # machine do not make a tree look bigger than it is.
-_cpu = time.thread_time
+_cpu = getattr(time, "thread_time", time.perf_counter)  # not in Python in the browser
 _random_state = random.getstate
-_numpy_state = numpy.random.get_state
+_numpy_state = None if numpy is None else numpy.random.get_state
 
 
 class NotDeterministic(ContractError):
@@ -557,6 +560,8 @@ class _Walk:
 
 
 def _shared_state() -> tuple:
+    if _numpy_state is None:
+        return (_random_state(),)
     legacy = _numpy_state(legacy=False)
     return (_random_state(), legacy["state"]["pos"], legacy["state"]["key"].tobytes(),
             legacy["has_gauss"], legacy["gauss"])

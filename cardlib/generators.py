@@ -32,20 +32,24 @@ import random
 import sys
 from collections.abc import Iterable
 
-import numpy.random
+try:  # the learner core needs the standard library only (NumPy is absent in the browser)
+    import numpy.random
+except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
+    numpy = None
 
 from .checks import sequence
 
 __all__ = ["Snapshot", "snapshot"]
 
-_TYPES = (_random.Random, numpy.random.Generator, numpy.random.RandomState,
-          numpy.random.BitGenerator)
+_NUMPY = () if numpy is None else (numpy.random.Generator, numpy.random.RandomState,
+                                    numpy.random.BitGenerator)
+_TYPES = (_random.Random, *_NUMPY)
 
 
 def _state(source) -> bytes:
     if isinstance(source, _random.Random):
         return pickle.dumps(_random.Random.getstate(source))
-    if isinstance(source, numpy.random.Generator):
+    if isinstance(source, numpy.random.Generator):  # (numpy exists: source is one of its)
         source = source.bit_generator
     if isinstance(source, numpy.random.RandomState):
         return pickle.dumps(source.get_state(legacy=False))
@@ -56,7 +60,7 @@ def _describe(source) -> str:
     if source is getattr(random, "_inst", None):
         return ("the random module's shared generator (perhaps through a name imported "
                 "beforehand, as in 'from random import random')")
-    if source is getattr(numpy.random.mtrand, "_rand", None):
+    if numpy is not None and source is getattr(numpy.random.mtrand, "_rand", None):
         return ("numpy.random's shared generator (perhaps through a name imported beforehand, "
                 "as in 'from numpy.random import rand')")
     if isinstance(source, numpy.random.Generator):
@@ -137,8 +141,7 @@ def snapshot(function=None) -> Snapshot:
         if isinstance(value, _random.Random):
             found.setdefault(id(value), value)
     owned = {id(getattr(o, "bit_generator", None) or getattr(o, "_bit_generator", None))
-             for o in found.values()
-             if isinstance(o, (numpy.random.Generator, numpy.random.RandomState))}
+             for o in found.values() if isinstance(o, _NUMPY[:2])}
     sources = []
     for key, source in found.items():
         if key in owned:  # its Generator or RandomState is watched, and named, instead

@@ -63,14 +63,17 @@ import threading
 import time
 from collections.abc import Callable
 
-import numpy.random
+try:  # the learner core needs the standard library only (NumPy is absent in the browser)
+    import numpy.random
+except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
+    numpy = None
 
 from . import sandbox
 from .checks import ContractError, positive_number
 from .rngs import IntegerMethods
 
-__all__ = ["RUN_SECONDS", "Guard", "Stop", "TimedOut", "DrawLimit", "EndlessRun", "Raised",
-           "SeededRng", "TimedCalls", "refused_calls"]
+__all__ = ["THREADS", "RUN_SECONDS", "Guard", "Stop", "TimedOut", "DrawLimit", "EndlessRun",
+           "Raised", "SeededRng", "TimedCalls", "refused_calls"]
 
 #: One run of a learner's function taking longer than this is stopped as endless.
 RUN_SECONDS = 2.0
@@ -78,6 +81,9 @@ RUN_SECONDS = 2.0
 # The originals, kept before anything is replaced: the guard's own clock.
 _clock = time.perf_counter
 _local = threading.local()
+#: Python in the browser (Pyodide) can start no thread: no watchdog there (the page stops the
+#: worker that runs the learner's code instead).
+THREADS = sys.platform not in ("emscripten", "wasi")
 
 
 class Stop(BaseException):  # noqa: N818 (not an error: a signal to stop a run)
@@ -190,9 +196,10 @@ def _targets() -> list[tuple[object, str, str]]:
     # SystemRandom and secrets read the operating system's entropy through this alias.
     found.append((random, "_urandom", "os.urandom (through random.SystemRandom)"))
     found.append((threading.Thread, "start", "threading.Thread.start"))
-    found += [(numpy.random, name, f"numpy.random.{name}") for name in numpy.random.__all__
-              if callable(getattr(numpy.random, name))
-              and not isinstance(getattr(numpy.random, name), type)]
+    if numpy is not None:
+        found += [(numpy.random, name, f"numpy.random.{name}") for name in numpy.random.__all__
+                  if callable(getattr(numpy.random, name))
+                  and not isinstance(getattr(numpy.random, name), type)]
     return found
 
 
@@ -326,7 +333,8 @@ class Guard:
         self._thread_id = threading.get_ident()
         self._stop = threading.Event()
         self._watchdog = threading.Thread(target=self._watch, name="cardlib guard", daemon=True)
-        self._watchdog.start()
+        if THREADS:
+            self._watchdog.start()
         return self
 
     def _watch(self) -> None:
@@ -356,7 +364,8 @@ class Guard:
         while not closed:
             try:
                 self._stop.set()
-                self._watchdog.join()
+                if THREADS:
+                    self._watchdog.join()
                 if self.timed_out:
                     _raise_in(self._thread_id, None)
                 closed = True

@@ -46,9 +46,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
+from . import exact, generators, sandbox
+from .orders import exact_position_matrix
 
-from . import evidence, exact, generators, sandbox, stats
+try:  # the chi-square evidence needs NumPy, which Python in the browser lacks
+    import numpy as np
+
+    from . import evidence
+except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
+    np = evidence = None
 from .checks import ContractError, function, positive_number, whole_number
 from .guard import DrawLimit, Guard, SeededRng, TimedOut
 
@@ -113,7 +119,7 @@ class Verdict:
 
     def position_matrix(self) -> list[list[Fraction]] | None:
         """P(card i ends at position j), exactly, from the law (None without a law)."""
-        return None if not self.law else stats.exact_position_matrix(self.law)
+        return None if not self.law else exact_position_matrix(self.law)
 
     def details(self) -> list[str]:
         """The lines under the reason: orders reached, extremes, example, error, evidence."""
@@ -283,6 +289,8 @@ def _sample(shuffle: Callable, n: int, trials: int, seed: int,
         return f"and a seeded run broke the contract: {error}"
     if len(decks) < 2:
         return f"and there was no time left for seeded runs on {_cards(n)}"
+    if evidence is None:
+        return f"and without NumPy here no chi-square test of {len(decks):,} seeded runs is made"
     test, tested = evidence.order_test(np.array(decks, dtype=np.int64))
     return Evidence(n, len(decks), seed, tested, test.statistic, test.dof, test.p_value)
 

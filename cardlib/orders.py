@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from .checks import as_rng, checked, function, sequence, whole_number
 from .guard import TimedCalls
 
 __all__ = [
+    "exact_position_matrix",
+    "cycle_count",
     "MAX_RANK_CARDS",
     "factorial_digits",
     "from_factorial_digits",
@@ -191,3 +194,48 @@ def run_with_draws(shuffle: Callable, n: int, draws: Sequence[int]) -> list:
     with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
         result = call(shuffle, deck, rng=_Answers(n, draws))
     return deck if result is None else list(result)
+
+
+def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fraction]]:
+    """Return P[i][j], the exact probability that card i ends at position j.
+
+    >>> from cardlib import exact
+    >>> from cardlib.shuffles import sattolo_shuffle
+    >>> exact_position_matrix(exact.distribution(sattolo_shuffle, 3))[0]
+    [Fraction(0, 1), Fraction(1, 2), Fraction(1, 2)]
+    """
+    if not isinstance(dist, dict) or not dist:
+        raise ValueError("exact_position_matrix needs a distribution (dist, a dict of order -> "
+                         "probability) with at least one outcome")
+    n = len(next(iter(dist)))
+    matrix = [[Fraction(0)] * n for _ in range(n)]
+    for order, probability in dist.items():
+        for position, card in enumerate(order):
+            matrix[card][position] += probability
+    return matrix
+
+
+def cycle_count(order) -> int:
+    """Return the number of cycles of a permutation of 0..n-1 (fixed points count as cycles).
+
+    >>> cycle_count((0, 1, 2)), cycle_count((1, 2, 0)), cycle_count((1, 0, 2))
+    (3, 1, 2)
+    """
+    order = sequence("order", order)
+    try:
+        is_order = sorted(order) == list(range(len(order)))
+    except TypeError:
+        is_order = False
+    if not is_order:
+        raise ValueError(f"cycle_count needs order to be a permutation of 0..{len(order) - 1}, "
+                         f"got {tuple(order)}")
+    seen = [False] * len(order)
+    cycles = 0
+    for start in range(len(order)):
+        if not seen[start]:
+            cycles += 1
+            position = start
+            while not seen[position]:
+                seen[position] = True
+                position = order[position]
+    return cycles

@@ -20,8 +20,9 @@ from fractions import Fraction
 import numpy as np
 
 from . import batched, exact
-from .checks import as_rng, function, limit, numbers_array, sequence, whole_number
+from .checks import as_rng, function, limit, numbers_array, whole_number
 from .guard import TimedCalls
+from .orders import cycle_count, exact_position_matrix  # here too: their home is the model's core
 
 __all__ = [
     "simulate", "count_positions", "MAX_ENTRIES", "MAX_WORK", "MAX_PYTHON_CARDS",
@@ -169,24 +170,6 @@ def order_counts(decks) -> dict[tuple[int, ...], int]:
     else:
         rows, counts = np.unique(decks, axis=0, return_counts=True)
     return {tuple(int(c) for c in row): int(k) for row, k in zip(rows, counts)}
-
-
-def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fraction]]:
-    """Return P[i][j], the exact probability that card i ends at position j.
-
-    >>> from cardlib.shuffles import sattolo_shuffle
-    >>> exact_position_matrix(exact.distribution(sattolo_shuffle, 3))[0]
-    [Fraction(0, 1), Fraction(1, 2), Fraction(1, 2)]
-    """
-    if not isinstance(dist, dict) or not dist:
-        raise ValueError("exact_position_matrix needs a distribution (dist, a dict of order -> "
-                         "probability) with at least one outcome")
-    n = len(next(iter(dist)))
-    matrix = [[Fraction(0)] * n for _ in range(n)]
-    for order, probability in dist.items():
-        for position, card in enumerate(order):
-            matrix[card][position] += probability
-    return matrix
 
 
 def position_matrix(shuffle: Callable, n: int) -> np.ndarray:
@@ -452,32 +435,6 @@ def landing_frequencies(decks, card: int = 0) -> np.ndarray:
                          f"{decks.shape[1]} cards, got {card!r}")
     hits = np.cumsum(decks == card, axis=0)
     return hits / np.arange(1, decks.shape[0] + 1)[:, None]
-
-
-def cycle_count(order) -> int:
-    """Return the number of cycles of a permutation of 0..n-1 (fixed points count as cycles).
-
-    >>> cycle_count((0, 1, 2)), cycle_count((1, 2, 0)), cycle_count((1, 0, 2))
-    (3, 1, 2)
-    """
-    order = sequence("order", order)
-    try:
-        is_order = sorted(order) == list(range(len(order)))
-    except TypeError:
-        is_order = False
-    if not is_order:
-        raise ValueError(f"cycle_count needs order to be a permutation of 0..{len(order) - 1}, "
-                         f"got {tuple(order)}")
-    seen = [False] * len(order)
-    cycles = 0
-    for start in range(len(order)):
-        if not seen[start]:
-            cycles += 1
-            position = start
-            while not seen[position]:
-                seen[position] = True
-                position = order[position]
-    return cycles
 
 
 def cycle_distribution(dist: dict) -> dict[int, Fraction]:

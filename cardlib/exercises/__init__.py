@@ -35,11 +35,15 @@ import html
 import math
 import numbers
 import random
+import sys
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 from .. import sandbox
+from ..checks import checked
 from ..guard import EndlessRun, TimedCalls
 
 __all__ = [
@@ -53,6 +57,7 @@ __all__ = [
     "contained",
     "Failed",
     "learner_call",
+    "learner_line",
     "CHECK_SECONDS",
     "compare_value",
     "match",
@@ -61,6 +66,7 @@ __all__ = [
 
 #: A check of the learner's code answers within about this many seconds, whatever the code does.
 CHECK_SECONDS = 25.0
+_CARDLIB = str(Path(__file__).resolve().parent.parent)
 
 
 class _Todo:
@@ -180,8 +186,23 @@ class Failed(Exception):  # noqa: N818 (a finding, carried out of a loop of call
     """Raised by :func:`learner_call` with the Feedback that says what the call did wrong."""
 
     def __init__(self, feedback: Feedback) -> None:
+        if not isinstance(feedback, Feedback):
+            raise TypeError(f"feedback must be a Feedback, not {type(feedback).__name__}")
         super().__init__(feedback.message)
         self.feedback = feedback
+
+
+@checked
+def learner_line(error: BaseException) -> str:
+    """Where in the learner's code ``error`` was raised: ' (line 4: j = deck[n])', or ''."""
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        name = frame.filename
+        if name.startswith(_CARDLIB) or name.startswith(sys.prefix) or name.startswith(
+                sys.base_prefix) or name.startswith("<frozen"):
+            continue
+        code = (frame.line or "").strip()
+        return f" (line {frame.lineno}: {code})" if code else f" (line {frame.lineno})"
+    return ""
 
 
 def learner_call(call: TimedCalls, function: Callable, *args, shown: str, where: str = ""):
@@ -190,8 +211,12 @@ def learner_call(call: TimedCalls, function: Callable, *args, shown: str, where:
     ``shown`` is the call as the learner would write it (``unrank(3, 4)``); a call
     that raises or never ends becomes a Feedback naming it and the learner's line.
     """
-    from .code import learner_line
-
+    if not isinstance(call, TimedCalls):
+        raise TypeError(f"call must be a TimedCalls, not {type(call).__name__}")
+    if not callable(function):
+        raise TypeError(f"function must be a function, not {type(function).__name__}")
+    if not isinstance(shown, str):
+        raise TypeError(f"shown must be a string, not {type(shown).__name__}")
     try:
         return call(function, *args)
     except EndlessRun:
@@ -219,10 +244,12 @@ def contained(what: str) -> Callable:
     its learner calls still stopped by the guard.
     """
     def decorate(check: Callable) -> Callable:
+        validated = checked(check)  # its arguments checked (in the child: errors come back)
+
         @functools.wraps(check)
         def run(*args, **kwargs) -> Feedback:
             try:
-                return sandbox.run(functools.partial(_caught, check, *args, **kwargs),
+                return sandbox.run(functools.partial(_caught, validated, *args, **kwargs),
                                    seconds=CHECK_SECONDS)
             except sandbox.Stopped as stopped:
                 return wrong(f"{what} was {stopped}")

@@ -30,18 +30,15 @@ list, with the deck left as it was (see section 2)
 from __future__ import annotations
 
 import random
-import sys
-import traceback
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..checks import checked, one_of
 from ..guard import EndlessRun, TimedCalls
 from ..judge import judge
 from ..steps import RecordingRng
-from . import Feedback, contained, is_todo, not_attempted, right, wrong
+from . import Feedback, contained, is_todo, learner_line, not_attempted, right, wrong
 
 __all__ = ["FORMS", "PROBE_CARDS", "Algorithm", "learner_line", "diagnose", "same_algorithm",
            "check_shuffle"]
@@ -52,7 +49,6 @@ FORMS = ("in place", "new list")
 #: The diagnosis runs the shuffle on this many cards (a fair shuffle leaves them all in place
 #: once in 10! = 3,628,800 runs).
 PROBE_CARDS = 10
-_CARDLIB = str(Path(__file__).resolve().parent.parent)
 
 
 @dataclass(frozen=True)
@@ -63,18 +59,6 @@ class Algorithm:
     reference: Callable  # reference(deck, rng), drawing through rng.randrange
     form: str  # one of FORMS
     draws: str  # the draws it makes, in words
-
-
-def learner_line(error: BaseException) -> str:
-    """Where in the learner's code ``error`` was raised: ' (line 4: j = deck[n])', or ''."""
-    for frame in reversed(traceback.extract_tb(error.__traceback__)):
-        name = frame.filename
-        if name.startswith(_CARDLIB) or name.startswith(sys.prefix) or name.startswith(
-                sys.base_prefix) or name.startswith("<frozen"):
-            continue
-        code = (frame.line or "").strip()
-        return f" (line {frame.lineno}: {code})" if code else f" (line {frame.lineno})"
-    return ""
 
 
 def _lost(cards, n: int) -> str | None:
@@ -176,6 +160,7 @@ def _sizes(sizes: list[int], shown: int) -> str:
     return (text + (", ..." if len(sizes) > shown else "")) if sizes else "no draw at all"
 
 
+@checked
 def same_algorithm(shuffle: Callable, algorithm: Algorithm, what: str,
                    n: int = 6) -> Feedback | None:
     """None if ``shuffle`` is ``algorithm`` draw for draw (on n cards, three seeds); else why not.

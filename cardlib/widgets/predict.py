@@ -44,11 +44,19 @@ def seal(data: dict) -> str:
     >>> unseal(seal({"answer": 1}))
     {'answer': 1}
     """
-    return base64.b64encode(json.dumps(data, ensure_ascii=False).encode()).decode("ascii")
+    if not isinstance(data, dict):
+        raise TypeError(f"data must be a dict, not {type(data).__name__}")
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"data must hold JSON values (strings, numbers, lists): {error}") from None
+    return base64.b64encode(text.encode()).decode("ascii")
 
 
 def unseal(sealed: str) -> dict:
     """The data :func:`seal` sealed."""
+    if not isinstance(sealed, str):
+        raise TypeError(f"sealed must be a string, not {type(sealed).__name__}")
     return json.loads(base64.b64decode(sealed.encode("ascii")).decode())
 
 

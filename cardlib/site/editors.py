@@ -1,0 +1,260 @@
+"""Editable exercise cells on the static pages: Python in the page, offline, never a hang.
+
+Every exercise cell (a code cell, not a solution, whose code answers ``TODO`` and calls a
+check or the judge) becomes an editor on its page: an element with the attribute
+``data-cardlib-editable`` holding its code in a ``textarea``, a button labelled Run,
+one labelled Reset, and its output, all in the same element. Run sends the code to a
+Web Worker (``cardlib-worker.mjs``) running Python in the page: Pyodide, CPython 3.14
+compiled to WebAssembly, from the npm registry at build time, pinned to one version and
+checked against its integrity hash, in the site's own ``pyodide/`` folder with the
+learner core of cardlib (the standard-library part, zipped). The worker runs the
+lesson's imports, then the cell (:func:`cardlib.cells.run_cell`), and the output shows
+what JupyterLab would: the check's ✓ or ✗, the judge's verdict. A run that takes more
+than :data:`RUN_SECONDS` ends the worker ("stopped after 15 s: an endless loop?"); the
+next Run starts a fresh one. Edits are kept in the browser's local storage; Reset brings
+the exercise's stub back. Pages opened as files cannot start WebAssembly: there the
+editors say in one line how to serve the folder, and everything else works as before.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import hashlib
+import re
+import shutil
+import subprocess
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+import nbformat
+
+from ..checks import checked
+
+__all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME", "RUN_SECONDS", "LOAD_SECONDS",
+           "EDITABLE", "is_editable", "mark_editable", "prelude", "install_runtime",
+           "learner_core_zip", "EDITOR_SCRIPT", "WORKER_SCRIPT", "EDITOR_CSS"]
+
+#: The Pyodide release the pages run (CPython 3.14), and the npm registry's integrity hash of it.
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_INTEGRITY = ("sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+"
+                     "SNvi/6V5JEsOlD2R1A==")
+#: The files of the package the pages need (the rest: types, source maps, consoles).
+RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+           "pyodide-lock.json")
+#: A run of the learner's code is stopped after this many seconds (loading Python aside) ...
+RUN_SECONDS = 15
+#: ... and loading Python (the first Run of a page) after this many.
+LOAD_SECONDS = 60
+#: The metadata flag the build sets on an editable cell (in its own copy of the notebook).
+EDITABLE = "cardlib_editable"
+_CHECK = re.compile(r"^\s*(check_\w+|judge)\(", re.MULTILINE)
+#: cardlib's folders that are not the learner core (they need matplotlib, ipywidgets, nbconvert).
+_NOT_CORE = {"site", "widgets", "plots"}
+
+
+@checked
+def is_editable(cell: dict) -> bool:
+    """True for an exercise cell: code, not a solution, a TODO stub and a check (or judge) call."""
+    source = cell.get("source", "")
+    source = "".join(source) if isinstance(source, list) else str(source)
+    return (cell.get("cell_type") == "code"
+            and "solution" not in cell.get("metadata", {}).get("tags", [])
+            and "TODO" in source and bool(_CHECK.search(source)))
+
+
+@checked
+def mark_editable(nb: nbformat.NotebookNode) -> int:
+    """Flag the editable cells of ``nb`` (a copy the build owns); return how many."""
+    count = 0
+    for cell in nb.cells:
+        if is_editable(cell):
+            cell.metadata[EDITABLE] = True
+            count += 1
+    return count
+
+
+@checked
+def prelude(nb: nbformat.NotebookNode) -> list[str]:
+    """The lesson's import statements, in order: what a cell on the page runs after.
+
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+    ...     "import math\\nfrom fractions import Fraction\\nx = 1\\nimport numpy as np")])
+    >>> prelude(nb)
+    ['import math', 'from fractions import Fraction', 'import numpy as np']
+    """
+    found = []
+    for cell in nb.cells:
+        if cell.cell_type != "code" or "solution" in cell.metadata.get("tags", []):
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        found += [ast.unparse(node) for node in tree.body
+                  if isinstance(node, (ast.Import, ast.ImportFrom))]
+    return list(dict.fromkeys(found))
+
+
+@checked
+def learner_core_zip(target: Path) -> Path:
+    """Zip cardlib's learner core (every module but site, widgets and plots) to ``target``."""
+    package = Path(__file__).resolve().parent.parent
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(package.rglob("*.py")):
+            relative = path.relative_to(package)
+            if relative.parts[0] in _NOT_CORE:
+                continue
+            archive.write(path, Path("cardlib") / relative)
+    return target
+
+
+def _integrity(path: Path) -> str:
+    digest = hashlib.sha512(path.read_bytes()).digest()
+    return "sha512-" + base64.b64encode(digest).decode("ascii")
+
+
+@checked
+def install_runtime(folder: Path, cache: Path) -> str | None:
+    """Put Pyodide and the learner core in ``folder``; None, or why not (one line).
+
+    The package comes from the npm registry (``npm pack``) into ``cache`` once, and
+    is refused unless its hash is the pinned one.
+    """
+    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            return "npm was not found, so the pages have no Python editors (install Node.js)"
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as scratch:
+            done = subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"],
+                                  cwd=scratch, capture_output=True, text=True, timeout=300)
+            packed = list(Path(scratch).glob("pyodide-*.tgz"))
+            if done.returncode or not packed:
+                why = (done.stderr.strip().splitlines() or ["no tarball"])[-1]
+                return f"npm pack pyodide@{PYODIDE_VERSION} failed ({why[:120]}): no editors"
+            shutil.move(str(packed[0]), tarball)
+    if _integrity(tarball) != PYODIDE_INTEGRITY:
+        tarball.unlink()
+        return f"pyodide-{PYODIDE_VERSION}.tgz does not match its integrity hash: no editors"
+    folder.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tarball) as archive:
+        for name in RUNTIME:
+            member = archive.getmember(f"package/{name}")
+            with archive.extractfile(member) as source, open(folder / name, "wb") as out:
+                shutil.copyfileobj(source, out)
+    learner_core_zip(folder / "cardlib.zip")
+    return None
+
+
+#: The Web Worker: loads Python once, then runs each cell it is sent.
+WORKER_SCRIPT = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const ready = (async () => {
+  const here = new URL("./pyodide/", import.meta.url).href;
+  const py = await loadPyodide({ indexURL: here });
+  const zip = await (await fetch(here + "cardlib.zip")).arrayBuffer();
+  py.unpackArchive(zip, "zip");
+  py.runPython("from cardlib.cells import run_cell_json");
+  return py.globals.get("run_cell_json");
+})();
+self.onmessage = async (event) => {
+  const { id, code, prelude } = event.data;
+  try {
+    const run = await ready;
+    self.postMessage({ id, loaded: true });
+    self.postMessage({ id, answer: JSON.parse(run(code, JSON.stringify(prelude))) });
+  } catch (error) {
+    self.postMessage({ id, answer: { error: String(error), printed: "" } });
+  }
+};
+"""
+
+#: The page's side: editors, Run and Reset, local storage, the time limit.
+EDITOR_SCRIPT = """(function () {
+  const cells = [...document.querySelectorAll('[data-cardlib-editable]')];
+  if (!cells.length) return;
+  const prelude = JSON.parse(document.getElementById('cardlib-prelude').textContent);
+  const page = location.pathname.split('/').pop();
+  const RUN = RUN_SECONDS, LOAD = LOAD_SECONDS;
+  let worker = null, loaded = false, busy = false, counter = 0;
+  const serve = 'To run Python in the page, serve this folder over http: make serve (or '
+    + 'python -m http.server -d build/html) and open http://localhost:8000/' + page;
+  function output(cell) { return cell.querySelector('.jp-OutputArea'); }
+  function say(cell, html, kind) {
+    const out = output(cell);
+    out.innerHTML = '<div class="cardlib-run-output ' + (kind || '') + '">' + html + '</div>';
+  }
+  function text(value) {
+    const d = document.createElement('div'); d.textContent = value; return d.innerHTML;
+  }
+  function run(cell) {
+    if (busy) return;
+    if (location.protocol === 'file:') { say(cell, text(serve), 'cardlib-note'); return; }
+    busy = true;
+    cells.forEach(c => c.querySelector('.cardlib-run').disabled = true);
+    const status = cell.querySelector('.cardlib-status');
+    if (!worker) { worker = new Worker('cardlib-worker.mjs', { type: 'module' }); loaded = false; }
+    status.textContent = loaded ? 'Running…' : 'Loading Python (13 MB, once)…';
+    const id = ++counter;
+    let timer = setTimeout(stop, (loaded ? RUN : LOAD) * 1000);
+    function done() {
+      clearTimeout(timer); busy = false;
+      cells.forEach(c => c.querySelector('.cardlib-run').disabled = false);
+    }
+    function stop() {
+      worker.terminate(); worker = null; done();
+      status.textContent = '';
+      say(cell, text(loaded ? 'Stopped after ' + RUN + ' s: an endless loop? The next Run '
+        + 'starts Python afresh.' : 'Python did not load within ' + LOAD + ' s.'),
+        'cardlib-stopped');
+    }
+    worker.onmessage = (event) => {
+      const data = event.data;
+      if (data.id !== id) return;
+      if (data.loaded) {
+        if (!loaded) { loaded = true; clearTimeout(timer); timer = setTimeout(stop, RUN * 1000); }
+        status.textContent = 'Running…';
+        return;
+      }
+      done();
+      status.textContent = '';
+      const a = data.answer;
+      let html = a.printed ? '<pre>' + text(a.printed) + '</pre>' : '';
+      if (a.error) html += '<pre class="cardlib-error">' + text(a.error) + '</pre>';
+      else if (a.html) html += a.html;
+      else if (a.text) html += '<pre>' + text(a.text) + '</pre>';
+      say(cell, html || '<em>(nothing to show)</em>');
+    };
+    worker.onerror = (event) => { done(); say(cell, text('Python failed: ' + event.message)); };
+    worker.postMessage({ id, code: cell.querySelector('textarea').value, prelude });
+  }
+  cells.forEach((cell) => {
+    const area = cell.querySelector('textarea');
+    const key = 'cardlib:' + page + ':' + cell.dataset.cardlibEditable;
+    const stub = area.defaultValue;
+    const saved = localStorage.getItem(key);
+    if (saved !== null) area.value = saved;
+    area.addEventListener('input', () => localStorage.setItem(key, area.value));
+    cell.querySelector('.cardlib-run').addEventListener('click', () => run(cell));
+    cell.querySelector('.cardlib-reset').addEventListener('click', () => {
+      area.value = stub; localStorage.removeItem(key);
+    });
+    if (location.protocol === 'file:') cell.querySelector('.cardlib-status').textContent = serve;
+  });
+})();""".replace("RUN_SECONDS", str(RUN_SECONDS)).replace("LOAD_SECONDS", str(LOAD_SECONDS))
+
+EDITOR_CSS = """
+.cardlib-editor { width: 100%; box-sizing: border-box; min-height: 8em; resize: vertical;
+                  font-family: var(--jp-code-font-family); font-size: 14px; line-height: 1.4;
+                  padding: 6px 8px; border: 1px solid #767676; border-radius: 3px;
+                  tab-size: 4; white-space: pre; overflow-x: auto; }
+.cardlib-editor-bar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center;
+                      margin: 4px 0; font-family: var(--jp-ui-font-family); font-size: 14px; }
+.cardlib-status { color: #444; font-style: italic; }
+.cardlib-run-output pre.cardlib-error { color: #9b2c00; white-space: pre-wrap; }
+.cardlib-run-output.cardlib-stopped, .cardlib-run-output.cardlib-note { color: #9b2c00; }
+"""
