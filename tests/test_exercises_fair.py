@@ -9,9 +9,9 @@ from cardlib import orders
 from cardlib.exercises import TODO
 from cardlib.exercises.fair import (
     check_bits_for_54,
-    check_identity_chance,
     check_stride_orders,
     check_tie_chance,
+    check_uneven_prime,
     check_unrank,
 )
 
@@ -19,11 +19,10 @@ from cardlib.exercises.fair import (
 @pytest.mark.parametrize("check, answer, wrongs", [
     (check_bits_for_54, 238, {54: "number of cards", 6: "one card of 54", 237: "round up",
                               324: "not the fewest", 239: "smallest k"}),
-    (check_identity_chance, Fraction(4, 27), {Fraction(1, 6): "fair shuffle gives",
-                                              Fraction(5, 27): "favoured orders",
-                                              4: "number of paths", 0.15: "float"}),
+    (check_uneven_prime, 3, {2: "divides 10^10", 5: "divides 10^10", 11: "does not divide 10!",
+                             9: "not a prime", 2.5: "not a whole number"}),
     (check_stride_orders, 40, {90: "share a factor with 10", math.factorial(10): "every order",
-                               10: "several strides", 41: "phi"}),
+                               10: "several strides", 41: "first card and its stride"}),
     (check_tie_chance, Fraction(4, 9), {Fraction(5, 9): "all three keys differ",
                                         Fraction(1, 6): "two given keys",
                                         Fraction(1, 2): "cannot simply be added",
@@ -40,6 +39,11 @@ def test_value_checks(check, answer, wrongs):
 
 def test_bits_answer_is_the_least_whole_number_of_bits():
     assert 2**237 < math.factorial(54) <= 2**238
+
+
+def test_the_primes_that_prove_the_naive_swap_uneven_on_10_cards():
+    assert check_uneven_prime(7).ok
+    assert Fraction(10**10, math.factorial(10)).denominator == 3**4 * 7
 
 
 def good_unrank(r, n):
@@ -74,6 +78,7 @@ def test_unrank_check():
     assert feedback.status == "wrong" and "should be" in feedback.message
     assert any("factorial digits" in line for line in feedback.details)
     assert "not an order" in check_unrank(no_removal).message
+    assert "print only shows it" in check_unrank(lambda r, n: None).message
     assert "raised IndexError" in check_unrank(crashes).message
     assert "not a list" in check_unrank(lambda r, n: 7).message
     assert check_unrank(lambda r, n: tuple(good_unrank(r, n))).ok  # a tuple is fine

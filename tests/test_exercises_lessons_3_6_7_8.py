@@ -103,26 +103,38 @@ def test_value_checks_of_lesson_6():
 # --- lesson 3: lists ------------------------------------------------------------------------
 
 def test_checks_of_lesson_3():
-    assert ES.check_shifts(Fraction(52 * 51, 4)).ok and ES.check_shifts(663).ok
-    assert says(ES.check_shifts(52 * 51 // 2), "(m - 1)/2")
-    assert says(ES.check_shifts(26), "not right")
+    def fill(deck, rng):
+        pile, new_pile = list(deck), []
+        while pile:
+            i = rng.randrange(len(pile))
+            new_pile.append(pile[i])
+            pile[i] = pile[-1]
+            pile.pop()
+        return new_pile
+
+    assert ES.check_fill_the_hole(fill).ok
+    assert says(ES.check_fill_the_hole(lambda deck, rng: riffle.riffle(deck, rng)), "unfair")
+    assert status(ES.check_fill_the_hole(lambda deck, rng: TODO)) == "todo"
     assert ES.check_old_rule(lambda n: n + (n >> 3) + (3 if n < 9 else 6)).ok
     assert says(ES.check_old_rule(lambda n: growth.new_capacity(n)), "3.9 and later")
-    assert says(ES.check_old_rule(lambda n: n + (n >> 3) + 6), "adds 3, not 6")
-    assert says(ES.check_old_rule(lambda n: n + (n >> 3) + 3), "adds 6, not 3")
+    assert says(ES.check_old_rule(lambda n: n + (n >> 3) + 6), "short ones too much")
+    assert says(ES.check_old_rule(lambda n: n + (n >> 3) + 3), "longer ones too little")
     assert status(ES.check_old_rule(lambda n: TODO)) == "todo"
     resizes = ES.resizes_by_rule(ES.MILLION)
     assert len(growth.growth_events([growth.EMPTY_LIST_BYTES + 8 * c
                                      for c in growth.rule_capacities(10_000)])) == \
         ES.resizes_by_rule(10_000)
     assert ES.check_resizes(resizes).ok
-    assert says(ES.check_resizes(ES.MILLION), "rule_capacities")
+    assert says(ES.check_resizes(ES.MILLION), "free slot")
     assert says(ES.check_resizes(20), "not right") and says(ES.check_resizes(resizes + 1), "right")
-    copies = growth.total_copies(10_000, step=16)
-    assert ES.check_constant_copies(copies).ok
-    assert says(ES.check_constant_copies(growth.total_copies(10_000)), "lengths 1, 17, 33")
-    assert says(ES.check_constant_copies(10_000 ** 2), "not right")
-    assert says(ES.check_constant_copies(10_000 ** 2 // 32), "not right")
+    assert ES.check_half_bound(Fraction(3)).ok
+    assert says(ES.check_half_bound(9), "an eighth") and says(ES.check_half_bound(4), "not right")
+    for check in (ES.check_fill_the_hole, ES.check_old_rule, ES.check_resizes,
+                  ES.check_half_bound):  # each points to the section that holds its exercise
+        feedback = check(41) if check in (ES.check_resizes, ES.check_half_bound) else \
+            check(lambda *args: [])
+        assert feedback.where == {ES.check_fill_the_hole: "section 1",
+                                  ES.check_old_rule: "section 3"}.get(check, "section 4")
 
 
 # --- lesson 7: the lab ----------------------------------------------------------------------

@@ -5,27 +5,27 @@ from fractions import Fraction
 
 import pytest
 
-from cardlib import shuffles
+from cardlib import exact, shuffles
 from cardlib.exercises import TODO
 from cardlib.exercises.pick import (
+    check_deal_moves,
+    check_digit_chance,
     check_hand_chance,
-    check_mean_moves,
-    check_order_chance,
     check_pick_and_remove,
 )
 
 
 @pytest.mark.parametrize("check, answer, wrongs", [
-    (check_order_chance, Fraction(1, 120), {Fraction(1, 5): "one card at one position",
-                                            Fraction(1, 3125): "with replacement",
-                                            Fraction(1, 25): "five draws",
-                                            120: "number of orders"}),
+    (check_digit_chance, Fraction(1, 5), {Fraction(1, 6): "fair draw",
+                                          Fraction(2, 5): "first draw alone",
+                                          Fraction(3, 20): "remainder by 3",
+                                          Fraction(2, 15): "2 cards left"}),
     (check_hand_chance, Fraction(1, 20), {Fraction(1, 120): "ordered",
                                           Fraction(1, 216): "with replacement",
                                           Fraction(1, 2): "among the three",
                                           20: "number of hands"}),
-    (check_mean_moves, 663, {1326: "half on average", 676: "(s - 1)/2",
-                             51: "Knuth", 0: "closes the gap"}),
+    (check_deal_moves, 714, {Fraction(1431, 2): "whole shuffle of 54", 663: "52 cards",
+                             1428: "half of them", 0: "closes the gap"}),
 ])
 def test_value_checks(check, answer, wrongs):
     assert check(answer).ok and check(TODO).status == "todo"
@@ -33,6 +33,20 @@ def test_value_checks(check, answer, wrongs):
         feedback = check(given)
         assert feedback.status == "wrong" and explanation in feedback.message, (given, feedback)
         assert feedback.where
+
+
+def test_the_digit_chance_is_the_hurried_shuffles_exact_law():
+    def hurried(deck, rng):
+        pile = list(deck)
+        return [pile.pop(rng.randrange(10) % len(pile)) for _ in range(len(pile))]
+
+    assert check_digit_chance(exact.distribution(hurried, 3)[(0, 1, 2)]).ok
+
+
+def test_the_deal_moves_are_the_pops_of_the_deal():
+    cards = 54
+    mean = sum(Fraction(s - 1, 2) for s in range(cards - 50, cards + 1))
+    assert check_deal_moves(mean).ok and mean == 714
 
 
 def reference(deck, rng):

@@ -2,6 +2,9 @@
 
 >>> str(check_bits_for_54(238))
 '✓ the fewest random bits that can pick one of the 54! orders: 238 is right.'
+>>> print(check_uneven_prime(2))  # doctest: +NORMALIZE_WHITESPACE
+✗ a prime that proves 10^10 paths cannot be shared equally by the 10! orders: 2 divides
+10^10 = 2^10 × 5^10 as well, often enough, so it stands in nobody's way. (see section 5)
 >>> from cardlib.exercises import TODO
 >>> check_unrank(lambda r, n: TODO).status
 'todo'
@@ -10,6 +13,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -19,6 +23,7 @@ from . import (
     Feedback,
     attempted_function,
     contained,
+    is_todo,
     learner_call,
     not_attempted,
     right,
@@ -27,71 +32,153 @@ from . import (
 from .answers import check_value
 
 __all__ = [
+    "number_answer",
     "check_bits_for_54",
-    "check_identity_chance",
+    "UNEVEN_CARDS",
+    "check_uneven_prime",
     "check_stride_orders",
     "check_tie_chance",
     "check_unrank",
 ]
 
 
+def number_answer(answer, what: str, where: str) -> Feedback | None:
+    """What is wrong with ``answer`` as a number before its value is compared, or None.
+
+    A number written as text, None (a value printed rather than given, or a
+    function that forgot to return), True or False, or several values where one
+    number is asked for get their own words.
+
+    >>> print(number_answer("238", "the bits", "section 2"))
+    ✗ the bits: '238' is text (a str); give the number itself, without quotes. (see section 2)
+    >>> number_answer(238, "the bits", "section 2") is None
+    True
+    """
+    if isinstance(answer, str):
+        return wrong(f"{what}: {answer[:40]!r} is text (a str); give the number itself, "
+                     "without quotes.", where)
+    if answer is None:
+        return wrong(f"{what}: the answer is None: print() shows a value but gives None, and a "
+                     "function without a return gives None too; set the name to the number.",
+                     where)
+    if isinstance(answer, bool):
+        return wrong(f"{what}: {answer} is a truth value, not a number.", where)
+    if isinstance(answer, (list, tuple, set, frozenset, dict)):
+        kind = type(answer).__name__
+        if len(answer) == 1:
+            return wrong(f"{what}: give the number itself, not a {kind} holding it.", where)
+        return wrong(f"{what}: give one number, not a {kind} of {len(answer)} values.", where)
+    return None
+
+
 def check_bits_for_54(answer) -> Feedback:
     """The fewest whole random bits that can pick one of the 54! orders of a Dou Di Zhu deck."""
-    needed = math.ceil(math.log2(math.factorial(54)))
-    return check_value(answer, needed, "the fewest random bits that can pick one of the 54! "
-                       "orders", "section 2", {
-                           54: "that is the number of cards; count the orders, 54!, and "
-                               "ask which power of 2 reaches it",
-                           6: "6 bits pick one card of 54, not one order of all 54",
-                           needed - 1: f"2^{needed - 1} is less than 54!, so some orders would "
-                                       "have no bit pattern at all: round up",
-                           6 * 54: "enough, but not the fewest: 6 bits per card wastes "
-                                   "bits, since fewer and fewer cards are left to choose from",
-                       }, hint="find the smallest k with 2^k >= 54! (math.log2 helps)")
+    what, where = "the fewest random bits that can pick one of the 54! orders", "section 2"
+    orders_54 = math.factorial(54)
+    needed = (orders_54 - 1).bit_length()  # the smallest k with 2**k >= 54!
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    if isinstance(answer, float) and needed - 1 < answer < needed:
+        return wrong(f"{what}: {answer!r} is log2(54!) itself; a bit is whole, and "
+                     f"{math.floor(answer)} bits would be too few: round up.", where)
+    return check_value(answer, needed, what, where, {
+        54: "that is the number of cards; count the orders, 54!, and ask which power of 2 "
+            "reaches it",
+        6: "6 bits pick one card of 54, not one order of all 54",
+        needed - 1: f"2^{needed - 1} is less than 54!, so some orders would have no bit "
+                    "pattern at all: round up",
+        (math.factorial(52) - 1).bit_length(): "that is enough for the 52! orders of 52 "
+                                               "cards; a Dou Di Zhu deck has 54",
+        6 * 54: "enough, but not the fewest: 6 bits per card wastes bits, since fewer and "
+                "fewer cards are left to choose from",
+    }, hint="find the smallest k with 2^k >= 54! (math.log2 helps)")
 
 
-def check_identity_chance(answer) -> Feedback:
-    """The exact probability that the naive swap leaves 3 cards in their order (0, 1, 2)."""
-    return check_value(answer, Fraction(4, 27), "P(naive swap on 3 cards gives 0 1 2)",
-                       "section 5", {
-                           Fraction(1, 6): "1/6 is what a fair shuffle gives; count the paths "
-                                           "of the tree that end in 0 1 2",
-                           Fraction(5, 27): "5/27 is the chance of the three favoured orders; "
-                                            "0 1 2 is not one of them",
-                           4: "4 is the number of paths; each of the 27 paths has "
-                              "probability 1/27",
-                           Fraction(1, 27): "that is one path; several paths end in 0 1 2",
-                       }, hint="count the leaves of the tree marked 0 1 2")
+#: The deck size of the "why" exercise on the naive swap: 10^10 paths, 10! orders.
+UNEVEN_CARDS = 10
+
+
+def check_uneven_prime(answer) -> Feedback:
+    """A prime that proves the naive swap's n^n paths cannot be shared equally by n! orders.
+
+    For n = 10: a fair naive swap would give each order 10^10 / 10! paths, a
+    whole number only if every prime factor of 10! divides 10^10 = 2^10 × 5^10
+    often enough. The primes 3 and 7 divide 10! and not 10^10: either one proves it.
+    """
+    n = UNEVEN_CARDS
+    paths, orders_n = n**n, math.factorial(n)
+    what = (f"a prime that proves {n}^{n} paths cannot be shared equally by the {n}! orders")
+    where = "section 5"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    if isinstance(answer, float) and answer.is_integer():
+        answer = int(answer)
+    if not isinstance(answer, numbers.Integral):
+        return wrong(f"{what}: {answer!r} is not a whole number; a prime is one, such as 2, 3 "
+                     "or 5.", where)
+    p = int(answer)
+    named = str(p) if len(str(p)) <= 12 else f"{p:.3e}"
+    if p < 2:
+        return wrong(f"{what}: {p} is not a prime (the primes are 2, 3, 5, 7, 11, ...).", where)
+    if orders_n % p:
+        return wrong(f"{what}: {named} does not divide {n}! = 1 × 2 × ... × {n}, so it says "
+                     f"nothing about how {n}! orders share the paths.", where)
+    factors = [q for q in range(2, p + 1) if p % q == 0 and all(q % d for d in range(2, q))]
+    if factors != [p]:
+        useful = [q for q in factors if paths % q]
+        more = (" One of its prime factors does the job: which one?" if useful else
+                f" Its prime factors {', '.join(map(str, factors))} all divide {n}^{n} too.")
+        return wrong(f"{what}: {p} is not a prime.{more}", where)
+    if paths % p == 0:
+        return wrong(f"{what}: {p} divides {n}^{n} = 2^{n} × 5^{n} as well, often enough, so it "
+                     "stands in nobody's way.", where)
+    return right(f"{what}: {p} is right. It divides {n}! but not {n}^{n} = 2^{n} × 5^{n}, so "
+                 f"{n}^{n} / {n}! is not a whole number: the paths cannot give every order the "
+                 "same share.")
 
 
 def check_stride_orders(answer) -> Feedback:
     """How many orders the first-card-and-stride shuffle can make of 10 cards."""
-    return check_value(answer, 40, "orders the stride shuffle can reach with 10 cards",
-                       "section 6", {
-                           90: "strides 2, 4, 5, 6 and 8 share a factor with 10: the walk "
-                               "comes back to its start before it has visited every card, "
-                               "so only 4 strides are usable",
-                           math.factorial(10): "10! counts every order; the stride shuffle "
-                                               "reaches only a few",
-                           10: "each of the 10 first cards can be followed by several strides",
-                           100: "only strides 1 to 9 that share no factor with 10 work",
-                       }, hint="first cards times usable strides: n times phi(n)")
+    what, where = "orders the stride shuffle can reach with 10 cards", "section 6"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    return check_value(answer, 40, what, where, {
+        90: "strides 2, 4, 5, 6 and 8 share a factor with 10: such a walk comes back to its "
+            "start before it has visited every card",
+        math.factorial(10): "10! counts every order; the stride shuffle reaches only a few",
+        10: "each of the 10 first cards can be followed by several strides",
+        100: "a stride of 0 or 10 never moves on, and some others come back too early",
+        9: "each stride can start from any of the 10 cards",
+    }, hint="an order is fixed by its first card and its stride: how many of each, with 10 "
+            "cards, give an order of all 10?")
 
 
 def check_tie_chance(answer) -> Feedback:
     """Three keys drawn with randrange(6), like three dice: the probability of a tie."""
-    return check_value(answer, Fraction(4, 9), "P(a tie among 3 keys from randrange(6))",
-                       "section 7", {
-                           Fraction(5, 9): "5/9 is the chance that all three keys differ "
-                                           "(6 x 5 x 4 of the 216 draws); a tie is the rest",
-                           Fraction(1, 6): "that is the chance that two given keys tie; "
-                                           "three keys make three pairs",
-                           Fraction(1, 2): "the three pairs can tie at once, so their chances "
-                                           "cannot simply be added",
-                           96: "96 is the number of draws with a tie; each of the 216 draws "
-                               "has probability 1/216",
-                       }, hint="count the 216 ways to draw 3 keys, and those that are all "
-                               "different")
+    what, where = "P(a tie among 3 keys from randrange(6))", "section 7"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    return check_value(answer, Fraction(4, 9), what, where, {
+        Fraction(5, 9): "5/9 is the chance that all three keys differ (6 x 5 x 4 of the 216 "
+                        "draws); a tie is the rest",
+        Fraction(1, 6): "that is the chance that two given keys tie; three keys make three pairs",
+        Fraction(1, 2): "the three pairs can tie at once, so their chances cannot simply be added",
+        96: "96 is the number of draws with a tie; each of the 216 draws has probability 1/216",
+        Fraction(1, 36): "that is the chance that all three keys are equal; a tie of two is "
+                         "enough",
+    }, hint="count the 216 ways to draw 3 keys, and those that are all different")
 
 
 @contained("the check of your unrank")
@@ -110,12 +197,15 @@ def _unranks(my_unrank: Callable, what: str, call: TimedCalls) -> Feedback:
             expected = orders.unrank(r, n)
             got = learner_call(call, my_unrank, r, n, shown=f"{what}: unrank({r}, {n})",
                                where="section 9")
+            if got is None:
+                return wrong(f"{what}: unrank({r}, {n}) returned None, not a list: does your "
+                             "function return the order (print only shows it)?", "section 9")
             if not isinstance(got, (list, tuple)):
-                return wrong(f"{what}: unrank({r}, {n}) returned {got!r}, not a list",
+                return wrong(f"{what}: unrank({r}, {n}) returned {got!r:.60}, not a list",
                              "section 9")
-            if sorted(got) != list(range(n)):
-                return wrong(f"{what}: unrank({r}, {n}) returned {list(got)}, which is not an "
-                             f"order of the cards 0 .. {n - 1}: remove each card you place",
+            if sorted(got, key=repr) != sorted(range(n), key=repr):
+                return wrong(f"{what}: unrank({r}, {n}) returned {list(got)!r:.80}, which is not "
+                             f"an order of the cards 0 .. {n - 1}: each card must come once",
                              "section 9")
             if list(got) != expected:
                 digits = orders.factorial_digits(r, n)

@@ -1,8 +1,11 @@
-"""The checks of lesson 3 (how a list grows): removal shifts, the old rule, resizes, copies.
+"""The checks of lesson 3 (how a list grows): a pile with no gap to close, the old rule, resizes,
+and the bound on copies.
 
 >>> from cardlib.exercises import TODO
 >>> str(check_resizes(TODO))
 '… not attempted yet: the resizes while appending 1,000,000 elements'
+>>> str(check_half_bound(3))
+'✓ the bound on copies per append when each resize adds half: 3 is right.'
 """
 
 from __future__ import annotations
@@ -11,56 +14,72 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import growth
-from ..checks import whole_number
+from ..checks import checked
 from ..guard import TimedCalls
 from . import (
     Feedback,
     attempted_function,
-    compare_value,
     contained,
+    is_todo,
     learner_call,
     not_attempted,
     right,
     wrong,
 )
+from .answers import check_value
+from .code import Algorithm, check_shuffle, same_algorithm
+from .fair import number_answer
+from .pick import PICK_AND_REMOVE
 
 __all__ = [
-    "DECK",
-    "expected_shifts",
-    "check_shifts",
+    "FILL_THE_HOLE",
+    "check_fill_the_hole",
     "check_old_rule",
     "MILLION",
     "resizes_by_rule",
     "check_resizes",
-    "CONSTANT_STEP",
-    "CONSTANT_LENGTH",
-    "check_constant_copies",
+    "check_half_bound",
 ]
 
-#: The deck size of the removal exercise.
-DECK = 52
+
+def _fill_the_hole(deck, rng) -> list:
+    """Pick-and-remove whose pile closes no gap: the pile's last card fills the hole."""
+    pile, new_pile = list(deck), []
+    while pile:
+        i = rng.randrange(len(pile))
+        new_pile.append(pile[i])
+        pile[i] = pile[-1]
+        pile.pop()
+    return new_pile
 
 
-def expected_shifts(n: int) -> Fraction:
-    """The mean number of pointers ``pile.pop(i)`` moves over a whole pick-and-remove of n cards.
-
-    Removing position i of m moves the m - 1 - i pointers above it; with i
-    uniform that is (m - 1)/2 on average; add it up for m = n, n - 1, ..., 1: n(n - 1)/4.
-
-    >>> expected_shifts(52)
-    Fraction(663, 1)
-    """
-    n = whole_number("n", n)
-    return Fraction(n * (n - 1), 4)
+#: The algorithm of exercise 1, as the lesson describes it.
+FILL_THE_HOLE = Algorithm(
+    "pick-and-remove with the hole filled from the end", _fill_the_hole, "new list",
+    "each draw picks a position of the pile left, randrange(len(pile)); the card there goes "
+    "onto the new pile, the pile's last card moves into its place, and the last slot goes")
 
 
-def check_shifts(answer) -> Feedback:
-    """Check the mean number of pointer moves of pick-and-remove on 52 cards (a Fraction)."""
-    return compare_value(answer, expected_shifts(DECK),
-                         f"the mean number of pointers moved by pick-and-remove on {DECK} cards",
-                         where="section 1",
-                         hint="pop(i) from m cards moves the m - 1 - i above it, (m - 1)/2 on "
-                              "average; add that up for m = 52, 51, ..., 1.")
+@checked
+def check_fill_the_hole(my_shuffle: Callable) -> Feedback:
+    """The learner's pick-and-remove that fills the hole with the last card: diagnosed, fair
+    (judged exactly), and that algorithm draw for draw; lesson 2's ``pop(i)`` is named."""
+    feedback = check_shuffle(my_shuffle, "your shuffle", "section 1", algorithm=FILL_THE_HOLE,
+                             hint="at every draw, each card still in the pile must have the "
+                                  "same chance: how many cards are left to choose from?")
+    if feedback.status == "wrong" and feedback.message.startswith("fair, but"):
+        return _named(my_shuffle, feedback)
+    return feedback
+
+
+@contained("the check of your shuffle")
+def _named(my_shuffle: Callable, feedback: Feedback) -> Feedback:
+    if same_algorithm(my_shuffle, PICK_AND_REMOVE, "your shuffle") is None:
+        return wrong("fair, but that is lesson 2's pick-and-remove, draw for draw: pop(i) closes "
+                     "the gap by moving every card above i down one place. Move the pile's last "
+                     "card into the hole instead; then pop() from the end moves nothing",
+                     "section 1")
+    return feedback
 
 
 @contained("the check of your old_rule")
@@ -74,20 +93,30 @@ def check_old_rule(function: Callable) -> Feedback:
 
 
 def _old_rule(function: Callable, what: str, call: TimedCalls) -> Feedback:
-    where = "section 2"
+    where = "section 3"
     for n in range(1, 2001):
         answer = learner_call(call, function, n, shown=f"{what}: old_rule({n})", where=where)
         expected = growth.new_capacity(n, rule="3.7")
-        if answer != expected:
+        if answer != expected or type(answer) is bool:
             details = []
-            if answer == growth.new_capacity(n):
-                details.append("that is the rule of Python 3.9 and later: 3.7 adds 3 below 9 "
-                               "elements and 6 from 9 on, and does not round to a multiple of 4.")
+            if answer is None:
+                details.append("old_rule returned None: a function without a return statement "
+                               "gives None")
+            elif answer == growth.new_capacity(n):
+                details.append("that is today's rule (3.9 and later), rounding included; fit "
+                               "the 3.7 steps instead: 4, 8, 16, 25, 35, ...")
+            elif isinstance(answer, float):
+                details.append("a capacity counts slots: a whole number (// divides without a "
+                               "remainder, n >> 3 is n // 8)")
             elif n < 9 and answer == n + (n >> 3) + 6:
-                details.append("below 9 elements 3.7 adds 3, not 6.")
+                details.append("your constant fits the longer lists, but gives the short ones "
+                               "too much: does 3.7 add the same few slots at every length?")
             elif n >= 9 and answer == n + (n >> 3) + 3:
-                details.append("from 9 elements on 3.7 adds 6, not 3.")
-            return wrong(f"{what}: old_rule({n}) gave {answer!r}, but 3.7 gave {expected}.",
+                details.append("your constant fits the short lists, but gives the longer ones "
+                               "too little: does 3.7 add the same few slots at every length?")
+            elif isinstance(answer, int) and abs(answer - expected) <= 3 and expected % 4:
+                details.append("3.7 did not round to a multiple of 4")
+            return wrong(f"{what}: old_rule({n}) gave {answer!r:.40}, but 3.7 gave {expected}.",
                          where, tuple(details))
     return right(f"{what}: right for every length from 1 to 2,000 (steps 0, 4, 8, 16, 25, 35, "
                  "46, 58, 72, 88, ...).")
@@ -98,28 +127,61 @@ MILLION = 1_000_000
 
 
 def resizes_by_rule(n: int, rule: str = "3.9") -> int:
-    """The number of resizes while appending n elements one by one, by the rule."""
+    """The number of resizes while appending n elements one by one, by the rule.
+
+    >>> resizes_by_rule(10), resizes_by_rule(10, rule="3.7")
+    (3, 3)
+    """
     capacities = growth.rule_capacities(n, rule)
     return sum(after != before for before, after in zip(capacities, capacities[1:]))
 
 
 def check_resizes(answer) -> Feedback:
     """Check the number of resizes while appending a million elements (the 3.9 rule)."""
-    return compare_value(answer, resizes_by_rule(MILLION),
-                         f"the resizes while appending {MILLION:,} elements",
-                         where="section 3",
-                         hint="follow the rule: growth.rule_capacities gives the capacity after "
-                              "each append; count the appends where it changes.")
+    what, where = f"the resizes while appending {MILLION:,} elements", "section 4"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    resizes, old = resizes_by_rule(MILLION), resizes_by_rule(MILLION, rule="3.7")
+    mistakes = {
+        resizes - 1: "one short: the very first append finds 0 slots and resizes too",
+        resizes + 1: "one too many: a resize happens only when an append finds every slot "
+                     "taken",
+        MILLION // 8: "an eighth is the spare room a resize adds, not the number of resizes: "
+                      "each resize multiplies the capacity by about 9/8",
+        117: "about 117 is log(1,000,000) / log(9/8), but short lists grow by much more than "
+             "an eighth (the + 6): follow the rule from length 1",
+        MILLION: "most appends find a free slot and resize nothing",
+    }
+    if old != resizes - 1:
+        mistakes[old] = "that is the count of 3.7's rule; this exercise follows today's (3.9)"
+    else:
+        mistakes[old] += " (or the count of 3.7's rule: this exercise follows today's, 3.9)"
+    return check_value(answer, resizes, what, where, mistakes,
+                       hint="start with 0 slots and go through the lengths 1, 2, ..., "
+                            "1,000,000: an append that finds no free slot resizes by the rule "
+                            "of section 3. Count those appends.")
 
 
-#: The constant-growth exercise: CONSTANT_LENGTH appends, CONSTANT_STEP more slots each resize.
-CONSTANT_STEP, CONSTANT_LENGTH = 16, 10_000
-
-
-def check_constant_copies(answer) -> Feedback:
-    """Check the copies made by 10,000 appends when the list grows by 16 slots each time."""
-    return compare_value(answer, growth.total_copies(CONSTANT_LENGTH, step=CONSTANT_STEP),
-                         f"the copies of {CONSTANT_LENGTH:,} appends growing by "
-                         f"{CONSTANT_STEP} slots", where="section 3",
-                         hint="resizes come at lengths 1, 17, 33, ... and the one at length "
-                              "m copies m - 1 elements; add them up.")
+def check_half_bound(answer) -> Feedback:
+    """The number that copies per append approach, and never pass, if each resize adds half."""
+    what, where = "the bound on copies per append when each resize adds half", "section 4"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    return check_value(answer, 3, what, where, {
+        9: "9 is the bound of today's rule, which adds an eighth; adding half makes resizes "
+           "rarer",
+        2: "the series has ratio old length / new length, and growing by half makes that "
+           "2/3, not 1/2 (1/2 is doubling's ratio)",
+        Fraction(3, 2): "3/2 is the growth factor itself; the bound is the sum of a geometric "
+                        "series",
+        Fraction(1, 2): "1/2 is the share added; the bound is the sum of a geometric series",
+        1: "the last resize alone copies about one pointer per append; the earlier ones add "
+           "to it",
+    }, hint="as in the text, add up the copies of the resizes up to length n, newest first: "
+            "each one copied a fixed share of the next one's list. What is that share?")

@@ -1,7 +1,9 @@
 """The exercises of lesson 2 (pick and remove), checked exactly.
 
->>> str(check_order_chance(Fraction(1, 120)))
-'✓ P(pick-and-remove deals 5 cards as 4 3 2 1 0): 1/120 is right.'
+>>> str(check_digit_chance(Fraction(1, 5)))
+'✓ P(the hurried digit shuffle keeps 0 1 2 as it was): 1/5 is right.'
+>>> str(check_deal_moves(714))
+'✓ mean number of cards the pops move while dealing 51 of 54 cards: 714 is right.'
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from fractions import Fraction
 
 from ..checks import checked
 from ..shuffles import pick_and_remove
-from . import Feedback
+from . import Feedback, is_todo, not_attempted
 from .answers import check_value
 from .code import Algorithm, check_shuffle
+from .fair import number_answer
 
-__all__ = ["PICK_AND_REMOVE", "check_pick_and_remove", "check_order_chance",
-           "check_hand_chance", "check_mean_moves"]
+__all__ = ["PICK_AND_REMOVE", "check_pick_and_remove", "DIGITS", "check_digit_chance",
+           "check_hand_chance", "DEAL", "check_deal_moves"]
 
 #: The algorithm of exercise 1, as the lesson describes it.
 PICK_AND_REMOVE = Algorithm(
@@ -30,43 +33,89 @@ def check_pick_and_remove(my_shuffle: Callable) -> Feedback:
     """The learner's pick-and-remove: diagnosed, fair (judged exactly), pick-and-remove itself."""
     return check_shuffle(my_shuffle, "your pick-and-remove", "section 2",
                          algorithm=PICK_AND_REMOVE,
-                         hint="each card of the pile left must be equally likely to be drawn "
-                              "next: randrange(len(pile)), then pop that position")
+                         hint="at every draw, each card still in the pile must have the same "
+                              "chance: how many cards are left to choose from at that draw?")
 
 
-def check_order_chance(answer) -> Feedback:
-    """The probability that pick-and-remove turns 5 cards into the one order (4, 3, 2, 1, 0)."""
-    return check_value(answer, Fraction(1, 120), "P(pick-and-remove deals 5 cards as 4 3 2 1 0)",
-                       "section 4", {
-                           Fraction(1, 5): "1/5 is the chance of one card at one position; a "
-                                           "whole order needs all five draws to go one way",
-                           Fraction(1, 5**5): "5^5 counts draws with replacement; each draw "
-                                              "here chooses among the cards still left",
-                           Fraction(1, 25): "there are five draws, not two",
-                           120: "120 is the number of orders; the answer is a probability",
-                       }, hint="multiply the chances of the five draws: 1/5, then 1/4, ...")
+#: The hurried shuffle of exercise 2 draws one digit, rng.randrange(DIGITS), per card.
+DIGITS = 10
+
+
+def _digit_chance() -> Fraction:
+    """P(position = digit % 3 picks card 0 of [0, 1, 2], then digit % 2 picks card 1 of [1, 2])."""
+    first = Fraction(sum(1 for d in range(DIGITS) if d % 3 == 0), DIGITS)
+    second = Fraction(sum(1 for d in range(DIGITS) if d % 2 == 0), DIGITS)
+    return first * second
+
+
+def check_digit_chance(answer) -> Feedback:
+    """Pick-and-remove with position = digit % len(pile), one digit 0-9 per draw: P(0 1 2 stays)."""
+    what, where = "P(the hurried digit shuffle keeps 0 1 2 as it was)", "section 4"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    return check_value(answer, _digit_chance(), what, where, {
+        Fraction(1, 6): "1/6 is what a fair draw gives; count how many of the ten digits give "
+                        "each position with digit % 3",
+        Fraction(2, 5): "that is the first draw alone; the second draw must then pick card 1 "
+                        "of the two left",
+        Fraction(3, 20): "count again the digits whose remainder by 3 is 0 (0 is one of them)",
+        Fraction(2, 15): "the second draw chooses between the 2 cards left, with digit % 2",
+        Fraction(1, 10): "more than one digit gives position 0 at the first draw",
+    }, hint="multiply the chances of the draws, as in the proof: for each draw, how many of "
+            "the ten digits give the position you need?")
 
 
 def check_hand_chance(answer) -> Feedback:
     """Dealing 3 cards from 6: the probability that the hand is {0, 1, 2}, in any order."""
-    return check_value(answer, Fraction(1, 20), "P(the 3 cards dealt from 6 are 0, 1 and 2)",
-                       "section 5", {
-                           Fraction(1, 120): "1/120 is one *ordered* deal; a hand ignores the "
-                                             "order, and 3! = 6 deals give the same hand",
-                           Fraction(1, 216): "6^3 counts draws with replacement",
-                           Fraction(1, 2): "1/2 is the chance that card 0 is among the three",
-                           20: "20 is the number of hands; the answer is a probability",
-                       }, hint="count the hands: C(6, 3)")
+    what, where = "P(the 3 cards dealt from 6 are 0, 1 and 2)", "section 5"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    return check_value(answer, Fraction(1, 20), what, where, {
+        Fraction(1, 120): "1/120 is one *ordered* deal; a hand ignores the order, and 3! = 6 "
+                          "deals give the same hand",
+        Fraction(1, 216): "6^3 counts draws with replacement",
+        Fraction(1, 2): "1/2 is the chance that card 0 is among the three",
+        20: "20 is the number of hands; the answer is a probability",
+    }, hint="how many different hands of 3 can 6 cards make, and are they equally likely?")
 
 
-def check_mean_moves(answer) -> Feedback:
-    """The mean number of cards ``list.pop(position)`` moves in a pick-and-remove of 52 cards."""
-    return check_value(answer, 663, "mean number of cards moved by pop for 52 cards", "section 6",
-                       {
-                           1326: "1326 = 52 x 51 / 2 would move every card after the position "
-                                 "*and* before it; only those after it move, half on average",
-                           676: "52^2 / 4 is close, but with s cards left the mean move is "
-                                "(s - 1)/2, not s/2",
-                           51: "51 is the number of swaps of Knuth's shuffle; pop moves more",
-                           0: "pop(position) closes the gap: every card after it moves",
-                       }, hint="with s cards left, (s - 1)/2 cards move on average; add them up")
+#: The deal of exercise 4: pick-and-remove stopped after DEAL[1] draws from DEAL[0] cards.
+DEAL = (54, 51)
+
+
+def _deal_moves() -> Fraction:
+    """The mean number of cards pop moves over the deal: (s - 1)/2 with s cards left."""
+    cards, draws = DEAL
+    return sum((Fraction(s - 1, 2) for s in range(cards - draws + 1, cards + 1)), Fraction(0))
+
+
+def check_deal_moves(answer) -> Feedback:
+    """The mean number of cards ``list.pop(position)`` moves while dealing 51 of 54 cards."""
+    cards, draws = DEAL
+    what = f"mean number of cards the pops move while dealing {draws} of {cards} cards"
+    where = "section 6"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    whole = Fraction(cards * (cards - 1), 4)
+    return check_value(answer, _deal_moves(), what, where, {
+        whole: f"that is a whole shuffle of {cards} cards; the deal stops with "
+               f"{cards - draws} cards left in the pile",
+        Fraction(52 * 51, 4): "that is a whole shuffle of 52 cards; Dou Di Zhu deals from 54",
+        sum(Fraction(s, 2) for s in range(cards - draws + 1, cards + 1)):
+            "with s cards left the position is uniform over 0 .. s - 1, and the cards *after* "
+            "it move: s - 1 - position of them, not s - position",
+        sum(s - 1 for s in range(cards - draws + 1, cards + 1)):
+            "that counts the cards after the first position at every draw; the position is "
+            "uniform, so on average only half of them move",
+        0: "every card after the position moves when pop closes the gap",
+    }, hint="with s cards left, how many cards move on average? Then add that up over the "
+            f"{draws} draws: which values does s take?")
