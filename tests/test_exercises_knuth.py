@@ -2,7 +2,12 @@
 
 from cardlib import shuffles
 from cardlib.exercises import TODO
-from cardlib.exercises.knuth import check_forward_knuth, check_inside_out, check_sattolo
+from cardlib.exercises.knuth import (
+    check_forward_knuth,
+    check_inside_out,
+    check_sattolo_counterexample,
+    check_secret_santa,
+)
 
 
 def forward(deck, rng):
@@ -35,32 +40,39 @@ def test_forward_knuth_check():
         assert feedback.status == "wrong" and explanation in feedback.message, feedback
 
 
-def sattolo(deck, rng):
-    for i in reversed(range(1, len(deck))):
-        j = rng.randrange(i)
-        deck[i], deck[j] = deck[j], deck[i]
+def test_sattolo_counterexample_check():
+    """Exactly the three orders of 4 cards that move every card in two cycles are right."""
+    import itertools
+
+    from cardlib.orders import cycle_count
+
+    for order in itertools.permutations(range(4)):
+        moves_all = all(order[c] != c for c in range(4))
+        right = check_sattolo_counterexample(order).ok
+        assert right == (moves_all and cycle_count(order) == 2), order
+    assert check_sattolo_counterexample(TODO).status == "todo"
 
 
-def sattolo_forward_wrong(deck, rng):  # swaps with a position anywhere but i: not only cycles
-    n = len(deck)
-    for i in range(n - 1):
-        j = (i + 1 + rng.randrange(n - 1)) % n
-        deck[i], deck[j] = deck[j], deck[i]
+def santa(names, rng):
+    seats = list(names)
+    rng.shuffle(seats)
+    return {giver: seats[(k + 1) % len(seats)] for k, giver in enumerate(seats)}
 
 
-def loses_a_card(deck, rng):
-    deck[0] = deck[-1]
+def santa_in_pairs(names, rng):  # shuffled, then neighbours swap presents: circles of two
+    seats = list(names)
+    rng.shuffle(seats)
+    gives = {}
+    for k in range(0, len(seats) - 1, 2):
+        gives[seats[k]], gives[seats[k + 1]] = seats[k + 1], seats[k]
+    return gives
 
 
-def test_sattolo_check():
-    assert check_sattolo(sattolo).ok and check_sattolo(shuffles.sattolo_shuffle).ok
-    assert check_sattolo(lambda deck, rng: TODO).status == "todo"
-    feedback = check_sattolo(shuffles.knuth_shuffle)
-    assert feedback.status == "wrong" and "stays where it was" in feedback.message
-    assert "randrange(i + 1) lets j be i itself" in feedback.message
-    assert "not a single cycle" in check_sattolo(sattolo_forward_wrong).message
-    assert "not a shuffle" in check_sattolo(loses_a_card).message
-    assert "raised ZeroDivisionError" in check_sattolo(lambda deck, rng: 1 / 0).message
+def test_secret_santa_check():
+    assert check_secret_santa(santa).ok
+    assert check_secret_santa(lambda names, rng: TODO).status == "todo"
+    feedback = check_secret_santa(santa_in_pairs)
+    assert feedback.status == "wrong" and "3 circles" in feedback.message, feedback
 
 
 def inside_out(deck, rng):

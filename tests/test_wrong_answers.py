@@ -1,5 +1,7 @@
 """Realistic wrong answers to the code exercises, each with what the learner must be told.
 
+(Lessons 4 and 5 keep theirs in tests/test_wrong_answers_lessons_4_5.py.)
+
 For every exercise that takes the learner's function: the right answer, then
 answers a learner really writes (off by one, a shuffle of a copy, an endless
 loop, the wrong form, another algorithm, an error), each with words its
@@ -17,7 +19,6 @@ import pytest
 from cardlib import shuffles
 from cardlib.exercises import TODO
 from cardlib.exercises.hands import check_fair_insertion, check_top_to_random
-from cardlib.exercises.knuth import check_forward_knuth, check_inside_out, check_sattolo
 from cardlib.exercises.pick import check_pick_and_remove
 
 # --- pick-and-remove (lesson 2) ------------------------------------------------------------
@@ -82,103 +83,6 @@ def pick_index_error(deck, rng):
 def pick_module_random(deck, rng):
     pile = list(deck)
     return [pile.pop(random.randrange(len(pile))) for _ in range(len(pile))]
-
-
-# --- Knuth's swaps forwards, Sattolo, inside-out (lesson 4) --------------------------------
-
-def forward(deck, rng):
-    n = len(deck)
-    for i in range(n - 1):
-        j = rng.randrange(i, n)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def forward_off_by_one(deck, rng):  # j from i + 1: the card at i always moves
-    n = len(deck)
-    for i in range(n - 1):
-        j = rng.randrange(i + 1, n)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def forward_never_advances(deck, rng):
-    i = 0
-    while i < len(deck) - 1:
-        j = rng.randrange(i, len(deck))
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def forward_returns_copy(deck, rng):
-    copy = list(deck)
-    forward(copy, rng)
-    return copy
-
-
-def sattolo(deck, rng):
-    for i in reversed(range(1, len(deck))):
-        j = rng.randrange(i)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def sattolo_on_a_copy(deck, rng):
-    copy = list(deck)
-    sattolo(copy, rng)
-
-
-def sattolo_new_list(deck, rng):
-    copy = list(deck)
-    sattolo(copy, rng)
-    return copy
-
-
-def sattolo_forwards(deck, rng):  # a single cycle too, but not the loop the exercise describes
-    n = len(deck)
-    for i in range(n - 1):
-        j = rng.randrange(i + 1, n)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def retry_until_derangement(deck, rng):
-    start = list(deck)
-    while True:
-        shuffles.knuth_shuffle(deck, rng)
-        if all(a != b for a, b in zip(deck, start)):
-            return None
-        deck[:] = start
-
-
-def sattolo_loop_without_draws(deck, rng):
-    i = len(deck) - 1
-    while i > 0:
-        j = rng.randrange(i)
-        deck[i], deck[j] = deck[j], deck[i]
-        i += 1 if i < 0 else 0  # never moves on
-
-
-def inside_out(deck, rng):
-    new = []
-    for i, card in enumerate(deck):
-        j = rng.randrange(i + 1)
-        new.append(card)
-        new[i], new[j] = new[j], new[i]
-    return new
-
-
-def inside_out_off_by_one(deck, rng):
-    new = []
-    for i, card in enumerate(deck):
-        j = rng.randrange(i) if i else 0
-        new.append(card)
-        new[i], new[j] = new[j], new[i]
-    return new
-
-
-def inside_out_reads_twice(deck, rng):
-    new = [None] * len(deck)  # len() of an iterator fails: the deck is read before the loop
-    for i, card in enumerate(deck):
-        j = rng.randrange(i + 1)
-        new[i] = new[j]
-        new[j] = card
-    return new
 
 
 # --- top-to-random and insertions (lesson 8) ------------------------------------------------
@@ -265,26 +169,6 @@ CATALOGUE = [
     (check_pick_and_remove, pick_module_random, ["random.randrange"], []),
     (check_pick_and_remove, endless, ["did not finish"], []),
     (check_pick_and_remove, swallows_everything, ["stopped", "did not stop when asked"], []),
-    (check_forward_knuth, forward, ["✓", "the forward loop, draw for draw"], []),
-    (check_forward_knuth, shuffles.knuth_shuffle, ["fair, but", "not the forward loop"], []),
-    (check_forward_knuth, forward_off_by_one, ["unfair", "reaches only"], []),
-    (check_forward_knuth, forward_never_advances, ["did not finish"], []),
-    (check_forward_knuth, forward_returns_copy, ["returns a new list", "in place"], ["unfair"]),
-    (check_sattolo, sattolo, ["✓", "single cycles"], []),
-    (check_sattolo, shuffles.knuth_shuffle, ["not a single cycle", "Knuth's loop",
-                                             "randrange(i + 1) lets j be i"], []),
-    (check_sattolo, sattolo_on_a_copy, ["returned None", "shuffle a copy"],
-     ["randrange(i)", "single cycle"]),
-    (check_sattolo, sattolo_new_list, ["returns a new list", "in place"], ["✓"]),
-    (check_sattolo, sattolo_forwards, ["single cycles", "not", "Sattolo's loop"], ["✓"]),
-    (check_sattolo, retry_until_derangement, ["redraw for ever"], []),
-    (check_sattolo, sattolo_loop_without_draws, ["did not finish"], []),
-    (check_inside_out, inside_out, ["✓", "reads the deck only once"], []),
-    (check_inside_out, knuth_on_a_copy_returned, ["fair, but", "not the inside-out shuffle",
-                                                  "randrange(6)"], []),
-    (check_inside_out, inside_out_off_by_one, ["unfair"], []),
-    (check_inside_out, inside_out_reads_twice, ["read only once", "TypeError"], []),
-    (check_inside_out, shuffles.knuth_shuffle, ["returns None", "new list"], []),
     (check_top_to_random, top_to_random, ["✓"], []),
     (check_top_to_random, top_never_back_on_top, ["can never give", "back on top"], []),
     (check_top_to_random, bottom_to_random, ["cannot"], []),

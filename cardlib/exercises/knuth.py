@@ -1,29 +1,31 @@
 """The exercises of lesson 4 (Knuth's swaps and the off-by-one traps), checked exactly.
 
->>> from cardlib.shuffles import sattolo_shuffle
->>> str(check_sattolo(sattolo_shuffle)).splitlines()[0]
-'✓ your Sattolo shuffle makes only single cycles, each of the (n-1)! equally likely, n = 2..5.'
+>>> print(check_sattolo_counterexample((1, 2, 3, 0)))
+✗ the order Sattolo's loop never makes: Sattolo's loop makes (1, 2, 3, 0), with probability 1/6: \
+follow card 0 to the position it lands in, then the card that started there, and so on: \
+0 → 3 → 2 → 1 → 0 visits every position, a single cycle. (see section 5)
+>>> check_sattolo_counterexample((1, 0, 3, 2)).status
+'right'
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import numbers
 import random
 from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact
 from ..checks import checked
-from ..guard import TimedCalls
-from ..shuffles import inside_out_shuffle, knuth_shuffle, sattolo_shuffle
-from ..stats import cycle_count
-from . import Feedback, contained, right, wrong
-from .code import Algorithm, check_shuffle, diagnose, learner_line, same_algorithm
+from ..guard import EndlessRun, TimedCalls
+from ..shuffles import inside_out_shuffle, sattolo_shuffle
+from . import Feedback, contained, is_todo, not_attempted, right, wrong
+from .code import Algorithm, check_shuffle, learner_line
 
-__all__ = ["FORWARD_KNUTH", "SATTOLO", "INSIDE_OUT", "forward_knuth", "check_forward_knuth",
-           "check_sattolo", "check_inside_out"]
-
-_WHERE = "section 5"
+__all__ = ["FORWARD_KNUTH", "INSIDE_OUT", "SANTA_NAMES", "forward_knuth", "check_forward_knuth",
+           "check_sattolo_counterexample", "check_secret_santa", "check_inside_out"]
 
 
 def forward_knuth(deck, rng) -> None:
@@ -36,81 +38,287 @@ def forward_knuth(deck, rng) -> None:
 
 #: The algorithms of the lesson's exercises, as the lesson describes them.
 FORWARD_KNUTH = Algorithm("the forward loop", forward_knuth, "in place",
-                          "position i, from 0 up, swapped with one drawn from i to n - 1: "
-                          "ranges of n, n - 1, ..., 2 positions")
-SATTOLO = Algorithm("Sattolo's loop", sattolo_shuffle, "in place",
-                    "Knuth's loop, position i from n - 1 down, swapped with one drawn from 0 "
-                    "to i - 1: ranges of n - 1, n - 2, ..., 1 positions")
+                          "position i, from 0 up, gets a card drawn from the positions not yet "
+                          "settled, i itself included: ranges of n, n - 1, ..., 2 positions")
 INSIDE_OUT = Algorithm("the inside-out shuffle", inside_out_shuffle, "new list",
                        "card i goes to the end of the new list and swaps with a position drawn "
                        "from 0 to i: ranges of 1, 2, ..., n positions")
-_KNUTH = Algorithm("Knuth's loop", knuth_shuffle, "in place", "randrange(i + 1)")
 
 
-def _law(shuffle: Callable, n: int) -> dict | Feedback:
-    """The exact law of the learner's shuffle on n cards, or the Feedback saying why not."""
-    try:
-        return exact.distribution(shuffle, n, max_paths=10**5, max_draws=1000)
-    except exact.Unbounded:
-        return wrong(f"it can redraw for ever on {n} cards (a retry loop: a path made more than "
-                     "1,000 draws); Sattolo's loop makes exactly n - 1 draws", _WHERE)
-    except exact.ContractError as error:
-        return wrong(f"it asked its rng for something other than randrange: {error}", _WHERE)
-    except ValueError as error:
-        return wrong(f"it cannot be walked exactly on {n} cards: {error}", _WHERE)
-    except Exception as error:  # noqa: BLE001 - the learner's code
-        return wrong(f"it raised {type(error).__name__}: {error} on a deck of {n} cards",
-                     _WHERE)
-
-
-@contained("the check of your Sattolo shuffle")
-def check_sattolo(my_sattolo: Callable) -> Feedback:
-    """Check a learner's Sattolo shuffle: only single cycles, all (n-1)! of them, equally likely.
-
-    Diagnosed first (it finishes, keeps its cards, shuffles in place); the hint
-    about randrange(i) is given only to a shuffle that is Knuth's loop draw for draw.
-    """
-    what = "your Sattolo shuffle"
-    found = diagnose(my_sattolo, what, "in place")
-    if found is not None:
-        return found if found.status == "todo" else wrong(found.message, _WHERE, found.details)
-    for n in range(2, 6):
-        law = _law(my_sattolo, n)
-        if isinstance(law, Feedback):
-            return law
-        for order in law:
-            if sorted(order) != list(range(n)):
-                return wrong(f"{what} is not a shuffle: on the cards {list(range(n))} it can "
-                             f"give {list(order)}", _WHERE)
-        stay = [order for order in law if cycle_count(order) > 1]
-        if stay:
-            order = max(stay, key=law.get)
-            fixed = [c for c in range(n) if order[c] == c]
-            because = (f"card {fixed[0]} stays where it was" if fixed
-                       else f"it splits into {cycle_count(order)} cycles")
-            is_knuth = same_algorithm(my_sattolo, _KNUTH, what) is None
-            hint = ("It is Knuth's loop: randrange(i + 1) lets j be i itself; draw j from the "
-                    "positions below i" if is_knuth else "Compare your loop with Knuth's "
-                    "(section 1): the only change is the range j is drawn from")
-            return wrong(f"{what} can give {order} on {n} cards (probability {law[order]}), "
-                         f"which is not a single cycle: {because}. {hint}", _WHERE)
-        cycles = math.factorial(n - 1)
-        if len(law) != cycles or set(law.values()) != {Fraction(1, cycles)}:
-            return wrong(f"{what} makes only single cycles on {n} cards, but not all {cycles} "
-                         f"of them equally: it reaches {len(law)}, with probabilities from "
-                         f"{min(law.values())} to {max(law.values())}", _WHERE)
-    other = same_algorithm(my_sattolo, SATTOLO, what)
-    if other is not None:
-        return wrong(f"single cycles, all equally likely, but {other.message}", _WHERE)
-    return right(f"{what} makes only single cycles, each of the (n-1)! equally likely, "
-                 "n = 2..5.")
+#: What the judge says of an in-place shuffle that never changes a small deck. The check has
+#: already seen the learner's loop move the cards of a 10-card deck, so no copy is to blame.
+_COPY_REMARK = ("it returned None and left the deck it was given as it was, every time: did it "
+                "shuffle a copy? An in-place shuffle moves the cards of the list it is given")
 
 
 @checked
 def check_forward_knuth(my_shuffle: Callable) -> Feedback:
-    """The learner's forward loop of Knuth's swaps: fair (judged exactly), in place."""
-    return check_shuffle(my_shuffle, "your forward loop", "section 3", algorithm=FORWARD_KNUTH)
+    """The learner's forward loop of Knuth's swaps: fair (judged exactly), in place, that loop."""
+    feedback = check_shuffle(my_shuffle, "your forward loop", "section 3",
+                             algorithm=FORWARD_KNUTH,
+                             hint="At step i, every card not yet settled must be equally likely "
+                                  "to come to position i, the card already there included.")
+    if _COPY_REMARK in feedback.message:  # it did move the cards of a larger deck
+        return wrong(feedback.message.replace(
+            _COPY_REMARK, "it never moves a card of a deck this small, though it moves the "
+            "cards of a 10-card deck"), feedback.where, feedback.details)
+    return feedback
 
+
+# --- Exercise 2: an order Sattolo never makes, though every card moves ---------------------
+
+_CARDS = 4
+_SATTOLO_WHERE = "section 5"
+
+
+def _cycles(order: tuple) -> list[list[int]]:
+    """The cycles of an order, as the lesson follows them: a card to the position it lands in,
+    then the card that started there, and so on (each cycle listed from its smallest position).
+    """
+    landing = {card: position for position, card in enumerate(order)}
+    seen, cycles = set(), []
+    for start in range(len(order)):
+        if start in seen:
+            continue
+        cycle, card = [start], landing[start]
+        seen.add(start)
+        while card != start:
+            cycle.append(card)
+            seen.add(card)
+            card = landing[card]
+        cycles.append(cycle)
+    return cycles
+
+
+def _walk(cycle: list[int]) -> str:
+    return " → ".join(str(p) for p in [*cycle, cycle[0]])
+
+
+def check_sattolo_counterexample(answer) -> Feedback:
+    """An order of 4 cards in which every card moves, yet Sattolo's loop never makes it."""
+    what = "the order Sattolo's loop never makes"
+    if is_todo(answer):
+        return not_attempted(what)
+    if not isinstance(answer, (tuple, list)) or len(answer) != _CARDS:
+        return wrong(f"{what}: give the {_CARDS} cards from position 0 up, as a tuple such as "
+                     f"(0, 1, 2, 3), not {answer!r:.40}.", _SATTOLO_WHERE)
+    if not all(isinstance(c, numbers.Integral) and not isinstance(c, bool) for c in answer):
+        return wrong(f"{what}: the cards are the whole numbers 0 to {_CARDS - 1}; "
+                     f"{answer!r:.40} holds something else.", _SATTOLO_WHERE)
+    order = tuple(int(c) for c in answer)
+    if sorted(order) != list(range(_CARDS)):
+        missing = [c for c in range(_CARDS) if c not in order]
+        twice = sorted({c for c in order if order.count(c) > 1})
+        times = {2: "twice", 3: "three times", 4: "four times"}
+        why = (f"card {twice[0]} appears {times[order.count(twice[0])]}" if twice
+               else f"{[c for c in order if not 0 <= c < _CARDS][0]} is not one of the cards")
+        return wrong(f"{what}: {order} is not an order of the cards 0, 1, 2, 3: {why}"
+                     + (f" and card {missing[0]} is missing." if missing else "."),
+                     _SATTOLO_WHERE)
+    stays = [c for c in range(_CARDS) if order[c] == c]
+    if stays:
+        return wrong(f"{what}: in {order} card {stays[0]} stays at position {stays[0]}. Sattolo's "
+                     "loop never leaves a card where it started (the prediction above), so that "
+                     "proves nothing new: find an order in which every card moves.",
+                     _SATTOLO_WHERE)
+    law = exact.distribution(sattolo_shuffle, _CARDS)
+    cycles = _cycles(order)
+    if order in law:
+        return wrong(f"{what}: Sattolo's loop makes {order}, with probability {law[order]}: "
+                     "follow card 0 to the position it lands in, then the card that started "
+                     f"there, and so on: {_walk(cycles[0])} visits every position, a single "
+                     "cycle.", _SATTOLO_WHERE)
+    walks = " and ".join(_walk(cycle) for cycle in cycles)
+    moving = sum(1 for o in itertools.permutations(range(_CARDS))
+                 if all(o[c] != c for c in range(_CARDS)))
+    return right(f"{what}: {order} moves every card, yet Sattolo's loop never makes it: it "
+                 f"splits into {len(cycles)} cycles, {walks}. Of the {moving} orders of 4 cards "
+                 f"that move every card, Sattolo makes only the {len(law)} single cycles.")
+
+
+# --- Exercise 3: secret Santa, one circle through everybody --------------------------------
+
+#: The group of the secret-Santa check (the first n of them for a group of n).
+SANTA_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eve", "Flo")
+_SANTA_WHERE = "section 5"
+_SANTA_SIZES = (2, 3, 4, 5)
+#: A draw in one pass needs a few draws per person: a path of more than this redraws.
+_SANTA_DRAWS = 100
+
+
+def _circles(gives: dict, names: list) -> list[list]:
+    """The circles of a giving, each followed from its first name in ``names``."""
+    seen, circles = set(), []
+    for start in names:
+        if start in seen:
+            continue
+        circle, person = [start], gives[start]
+        seen.add(start)
+        while person != start:
+            circle.append(person)
+            seen.add(person)
+            person = gives[person]
+        circles.append(circle)
+    return circles
+
+
+def _circle_text(circle: list) -> str:
+    return " → ".join([*circle, circle[0]])
+
+
+def _giving_problem(gives, names: list) -> str | None:
+    """What is wrong with ``gives`` as a secret-Santa draw of ``names``, or None."""
+    if not isinstance(gives, dict):
+        kind = "None" if gives is None else f"a {type(gives).__name__}"
+        return (f"returns {kind}, not a dict: map each name to the person it gives to, as in "
+                f"{{{names[0]!r}: {names[1]!r}, ...}}")
+    try:
+        keys = set(gives)
+    except TypeError:
+        return "returns a dict whose keys are not names"
+    missing = [name for name in names if name not in keys]
+    if missing:
+        return f"has no entry for {missing[0]!r}: everybody gives a present"
+    extra = [key for key in gives if key not in names]
+    if extra:
+        return f"has an entry for {extra[0]!r}, who is not in the group"
+    strangers = [(giver, gives[giver]) for giver in names if gives[giver] not in names]
+    if strangers:
+        giver, stranger = strangers[0]
+        return (f"has {giver!r} give to {stranger!r:.30}, who is not in the group: map each "
+                "name to a name")
+    for person in names:
+        givers = [giver for giver in names if gives[giver] == person]
+        if len(givers) > 1:
+            nobody = next(name for name in names if name not in gives.values())
+            return (f"gives {person!r} {len(givers)} presents (from "
+                    f"{' and '.join(map(repr, givers))}) and {nobody!r} none")
+    selfish = [name for name in names if gives[name] == name]
+    if selfish:
+        return f"has {selfish[0]!r} give to themselves"
+    circles = _circles(gives, names)
+    if len(circles) > 1:
+        return (f"makes {len(circles)} circles, "
+                f"{' and '.join(_circle_text(c) for c in circles)}, not one through everybody")
+    return None
+
+
+def _santa_diagnosis(santa: Callable, what: str) -> Feedback | None:
+    """Run the learner's draw on 6 names (3 seeds) and on 4 names (40 seeds); say what is wrong.
+
+    Returns not_attempted for the stub, a Feedback for a problem, None when all is well.
+    """
+    try:
+        with TimedCalls(what) as call:
+            for n, seeds in ((6, range(1, 4)), (4, range(4, 44))):
+                for seed in seeds:
+                    names = list(SANTA_NAMES[:n])
+                    gives = call(santa, names, random.Random(seed))
+                    if is_todo(gives):
+                        return not_attempted(what)
+                    given = list(SANTA_NAMES[:n])
+                    if names != given:
+                        return wrong(f"{what} changed the list of names it was given (to "
+                                     f"{names}): draw from a copy, and leave names as it was",
+                                     _SANTA_WHERE)
+                    problem = _giving_problem(gives, given)
+                    if problem:
+                        return wrong(f"{what} {problem}", _SANTA_WHERE,
+                                     (f"Given {given}, it returned {gives!r:.200}",))
+    except EndlessRun:
+        return wrong(f"{what} did not finish within a few seconds on a group of {n}: is there a "
+                     "loop that never ends?", _SANTA_WHERE)
+    except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
+        return wrong(f"{what} raised {type(error).__name__}: {error}{learner_line(error)}, on "
+                     f"the names {list(SANTA_NAMES[:n])}", _SANTA_WHERE)
+    return None
+
+
+class _Receivers:
+    """The learner's draw as something :mod:`cardlib.exact` walks: who each name gives to."""
+
+    def __init__(self, santa: Callable) -> None:
+        self.santa = santa
+        self.__name__ = getattr(santa, "__name__", "your secret Santa")
+
+    def __call__(self, deck, rng):
+        names = list(SANTA_NAMES[:len(deck)])
+        gives = self.santa(list(names), rng)
+        if not isinstance(gives, dict):
+            raise TypeError(f"it returned {type(gives).__name__}, not a dict")
+        return [gives.get(name) for name in names]
+
+
+@contained("the check of your secret Santa")
+def check_secret_santa(my_secret_santa: Callable) -> Feedback:
+    """A learner's secret-Santa draw: one circle through everybody, all (n-1)! equally likely.
+
+    Diagnosed first on 6 and on 4 names (it finishes, returns a dict of names, nobody gives
+    to themselves, one circle, the names left as they were); then every path is walked for
+    groups of 2 to 5.
+    """
+    what = "your secret Santa"
+    found = _santa_diagnosis(my_secret_santa, what)
+    if found is not None:
+        return found
+    for n in _SANTA_SIZES:
+        names = list(SANTA_NAMES[:n])
+        try:
+            law = exact.distribution(_Receivers(my_secret_santa), n, max_paths=10**5,
+                                     max_draws=_SANTA_DRAWS)
+        except (exact.Unbounded, exact.TooLarge) as error:
+            found = (f"one path of its random draws on {n} names made more than {_SANTA_DRAWS} "
+                     "draws" if isinstance(error, exact.Unbounded) else
+                     f"its random draws on {n} names have far more paths than one pass needs")
+            return wrong(f"{what} made one circle every time it ran here, but {found}: does it "
+                         "redraw until it works? The exercise asks for one pass: make one "
+                         "circle directly", _SANTA_WHERE)
+        except exact.ContractError as error:
+            return wrong(f"{what} must draw from the rng it is given: {error}", _SANTA_WHERE)
+        except Exception as error:  # noqa: BLE001 - the learner's code (or too big a tree)
+            return wrong(f"{what} cannot be walked exactly on {n} names: {error}", _SANTA_WHERE)
+        for receivers, chance in sorted(law.items(), key=lambda item: -item[1]):
+            problem = _giving_problem(dict(zip(names, receivers)), names)
+            if problem:
+                return wrong(f"{what}, on {n} names, {problem} (probability {chance})",
+                             _SANTA_WHERE)
+        circles = math.factorial(n - 1)
+        if len(law) == circles and set(law.values()) == {Fraction(1, circles)}:
+            continue
+        return _unequal_circles(law, names, what)
+    return right(f"{what} makes one circle through everybody, each of the (n - 1)! circles "
+                 "equally likely (every path walked for groups of 2 to 5), and leaves the names "
+                 "as they were.")
+
+
+def _unequal_circles(law: dict, names: list, what: str) -> Feedback:
+    """The Feedback for a law of single circles that misses some, or weighs them unequally."""
+    n, circles = len(names), math.factorial(len(names) - 1)
+
+    def text(receivers) -> str:
+        return _circle_text(_circles(dict(zip(names, receivers)), names)[0])
+
+    if len(law) < circles:
+        never = sorted(set(_all_circles(names)) - set(law))[0]
+        return wrong(f"{what} makes only {len(law)} of the {circles} circles of {n} people, "
+                     f"never {text(never)}: every circle must be possible", _SANTA_WHERE)
+    ranked = sorted(law.items(), key=lambda item: item[1])
+    (low, p_low), (high, p_high) = ranked[0], ranked[-1]
+    return wrong(f"{what} makes every circle of {n} people, but not equally often: "
+                 f"{text(high)} with probability {p_high}, {text(low)} with {p_low} "
+                 f"(fair: 1/{circles} each)", _SANTA_WHERE)
+
+
+def _all_circles(names: list):
+    """Every giving of ``names`` that is one circle, as tuples of receivers."""
+    first, rest = names[0], names[1:]
+    for after in itertools.permutations(rest):
+        ring = [first, *after]
+        gives = {ring[k]: ring[(k + 1) % len(ring)] for k in range(len(ring))}
+        yield tuple(gives[name] for name in names)
+
+
+# --- Exercise 4: inside-out ------------------------------------------------------------------
 
 @checked
 def check_inside_out(my_shuffle: Callable) -> Feedback:
@@ -137,3 +345,5 @@ def _reads_once(my_shuffle: Callable, what: str, feedback: Feedback) -> Feedback
                      f"returned {once!r:.60}. Loop over the deck once, with enumerate",
                      "section 6")
     return right(f"{feedback.message[:-1]}, and it reads the deck only once.")
+
+

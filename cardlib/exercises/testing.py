@@ -6,11 +6,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
+from ..checks import ContractError
 from ..draws import float_law
-from . import Feedback
+from ..guard import Guard, TimedCalls, TimedOut
+from . import Failed, Feedback, contained, is_todo, not_attempted, right, wrong
 from .answers import check_value
+from .code import learner_line
 
 __all__ = [
     "check_expected_count",
@@ -18,6 +22,9 @@ __all__ = [
     "check_date_seeds",
     "check_modulo_chance",
     "check_float_law",
+    "check_plain_sum_mean",
+    "RANDBELOW_SIZES",
+    "check_randbelow",
 ]
 
 
@@ -73,3 +80,195 @@ def check_float_law(answer) -> Feedback:
                            tuple(Fraction(c, 16) for c in (5, 5, 6)): "the extra value of k "
                            "goes to 0 here: k = 0 .. 5 all give int(k / 16 * 3) = 0",
                        }, hint="for k = 0 .. 15, work out int(k / 16 * 3) and count")
+
+
+def check_plain_sum_mean(answer) -> Feedback:
+    """The mean of the plain Pearson sum over the 5 x 5 position counts of a fair shuffle.
+
+    Each count is binomial (T tries, chance 1/5): its squared distance from T/5
+    averages T (1/5)(4/5), so each of the 25 terms averages 4/5, whatever T is.
+    """
+    return check_value(answer, 20, "the mean of the plain sum over the 25 cells", "section 2", {
+        16: "16 = (5 - 1)^2 is what a chi-square with 16 degrees of freedom averages, the "
+            "number the table compares with; the plain sum averages more: work out one "
+            "cell's term first",
+        25: "that would be 1 per cell; a count that is a number of successes in T tries with "
+            "chance 1/5 has variance T (1/5)(4/5), not T/5",
+        24: "24 = 4! - 1 belongs to the test of section 1, over the 24 orders, not to the 25 "
+            "position counts",
+        4: "that is one row's share (5 cells of 4/5 each); there are 5 rows",
+        Fraction(4, 5): "that is one cell's share; there are 25 cells",
+        0: "a fair shuffle's counts still wander around T/5, so every term averages more "
+           "than 0",
+    }, hint="one cell's count is the number of successes in T tries with chance 1/5: its "
+            "variance, divided by T/5, is that cell's mean term")
+
+
+# --- writing the rejection draw ------------------------------------------------------------
+
+#: The sizes k the rejection-draw check tries, the lesson's 6 first (then 1, powers of 2 and
+#: numbers just past them).
+RANDBELOW_SIZES = (6, 5, 3, 13, 100, 8, 2, 1)
+#: A draw below k asks for at most this many values in a row before it is stopped.
+_MOST_DRAWS = 10
+
+
+class _RefusedDraw(Exception):  # noqa: N818 (a finding, raised out of the learner's call)
+    def __init__(self, method: str) -> None:
+        super().__init__(method)
+        self.method = method
+
+
+class _TooManyDraws(Exception):  # noqa: N818
+    pass
+
+
+class _Bits:
+    """Answers ``getrandbits(b)`` from a script of values; refuses every other draw."""
+
+    def __init__(self, script: list[int]) -> None:
+        self.script = script
+        self.asked: list[int] = []
+
+    def getrandbits(self, b):
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise TypeError(f"getrandbits takes a whole number of bits, not {b!r}")
+        if b < 0:
+            raise ValueError("number of bits must be non-negative")
+        self.asked.append(b)
+        if len(self.asked) > _MOST_DRAWS:
+            raise _TooManyDraws
+        value = self.script[len(self.asked) - 1] if len(self.asked) <= len(self.script) else 0
+        return value % (1 << b)
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise _RefusedDraw(name)
+
+
+def _scripts(k: int, b: int) -> list[tuple[list[int], int, int]]:
+    """(the values of the draws, what must be returned, how many draws) for every first value.
+
+    A first value below k is kept; one of k or more is thrown away, and so is a second one
+    that is too big (so a single redraw is caught), before a value below k is kept.
+    """
+    top = (1 << b) - 1
+    found = []
+    for v in range(1 << b):
+        if v < k:
+            found.append(([v], v, 1))
+        else:
+            others = [w for w in range(k) if w not in (v % k, top % k)]
+            keep = others[-1] if others else k - 1
+            found.append(([v, top, keep], keep, 3))
+    return found
+
+
+def _randbelow_call(function: Callable, k: int, script: list[int], what: str):
+    """(result, bits asked) of ``function(k, rng)`` with a scripted rng, under the guard."""
+    rng = _Bits(script)
+    with Guard(2.0) as guard:
+        try:
+            result = guard.run(function, k, rng)
+        except TimedOut:
+            raise Failed(wrong(f"{what}({k}, rng) did not finish within a few seconds: is "
+                               "there a loop that never ends?", "section 5")) from None
+        except ContractError:
+            raise Failed(wrong(
+                f"{what} called {guard.violation or 'the random module'}, not the rng it was "
+                "given: draw every bit with rng.getrandbits(b)", "section 5")) from None
+        except _RefusedDraw as refused:
+            raise Failed(wrong(
+                f"{what} asked its rng for rng.{refused.method}: use only rng.getrandbits(b), "
+                "the raw bits, as the exercise asks (a number below k is what you are "
+                "writing)", "section 5")) from None
+        except _TooManyDraws:
+            raise Failed(wrong(
+                f"{what}({k}, rng) kept drawing: with the bits {script[:3]} it asked for more "
+                f"than {_MOST_DRAWS} draws. Does the loop draw a new value but test the old "
+                "one?", "section 5")) from None
+        except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
+            raise Failed(wrong(f"{what}({k}, rng) raised {type(error).__name__}: {error}"
+                               f"{learner_line(error)}", "section 5")) from None
+    return result, rng.asked
+
+
+def _check_randbelow_at(function: Callable, k: int, what: str) -> str | None:
+    """Follow ``function(k, rng)`` for every first value of its bits; None if it is the draw."""
+    fewest, cpython = (k - 1).bit_length(), k.bit_length()
+    result, asked = _randbelow_call(function, k, [0] * _MOST_DRAWS, what)
+    if not asked:
+        raise Failed(wrong(f"{what}({k}, rng) returned {result!r:.30} without asking the rng for "
+                           "any bits: draw them with rng.getrandbits(b)", "section 5"))
+    b = asked[0]
+    if b < fewest:
+        raise Failed(wrong(
+            f"{what}({k}, rng) asks for {b} bit{'s' if b != 1 else ''}: they give 0 to "
+            f"{(1 << b) - 1} only, so it can never return {k - 1}. Take the fewest bits that "
+            f"can write {k - 1}", "section 5"))
+    if b > cpython:
+        raise Failed(wrong(
+            f"{what}({k}, rng) asks for {b} bits where {fewest or 'none'} can write {k - 1}: "
+            f"fair, but {(1 << b) - k} of its {1 << b} values are thrown away. Take the fewest "
+            "bits", "section 5"))
+    for script, expected, draws in _scripts(k, b):
+        result, asked = _randbelow_call(function, k, script, what)
+        got = script[:len(asked)]
+        if any(size != b for size in asked):
+            raise Failed(wrong(f"{what}({k}, rng) asked for {asked[0]} bits, then for "
+                               f"{next(s for s in asked if s != b)}: draw the same number of "
+                               "bits each time", "section 5"))
+        if isinstance(result, bool) or not isinstance(result, int):
+            kind = "" if result is None else f", a {type(result).__name__}"
+            raise Failed(wrong(f"{what}({k}, rng) returned {result!r:.30}{kind}: return a "
+                               f"whole number from 0 to {k - 1}", "section 5"))
+        if (result, len(asked)) == (expected, draws):
+            continue
+        v = script[0]
+        said = (f"the bits gave {', then '.join(map(str, got))} and {what}({k}, rng) returned "
+                f"{result}")
+        if v >= k and len(asked) == 1 and result == v % k:
+            return (f"{said}: that is {v} % {k}, the modulo's unfairness ({v} wraps round onto "
+                    f"{v % k}). A value of {k} or more must be thrown away and drawn again")
+        if v >= k and len(asked) == 1 and result == v:
+            return (f"{said}, which is not below {k}: a value of {k} or more must be thrown "
+                    f"away{' (is the test > where it should be >=?)' if v == k else ''}")
+        if v >= k and len(asked) == 2:
+            return (f"{said}: after one value too big it drew once more and kept what came, "
+                    f"though {got[1]} is too big too. Keep drawing until the value is below {k}")
+        if v < k and len(asked) > 1:
+            return (f"{said}: {v} is below {k}, so it should be kept, after one draw, not "
+                    f"{len(asked)} draws")
+        return (f"{said}; the draw asked for keeps the first value below {k}: here "
+                f"{expected}, after {draws} draw{'s' if draws > 1 else ''}")
+    return None
+
+
+@contained("the check of your randbelow")
+def check_randbelow(my_randbelow: Callable) -> Feedback:
+    """A learner's rejection draw ``my_randbelow(k, rng)``, from ``rng.getrandbits`` only.
+
+    Followed draw for draw: for k in :data:`RANDBELOW_SIZES` and every first value the bits
+    can give, it must keep a value below k and throw away the others (a second one too big
+    as well) until one is below k. Then every value below k has probability exactly 1/k.
+    """
+    what = "my_randbelow"
+    try:
+        probe = _Bits([0] * _MOST_DRAWS)
+        with TimedCalls(what) as call:
+            first = call(my_randbelow, 6, probe)
+    except Exception:  # noqa: BLE001 - an attempt that fails: the check below says why
+        first = None
+    if is_todo(first):
+        return not_attempted(f"{what}, the rejection draw")
+    try:
+        for k in RANDBELOW_SIZES:
+            problem = _check_randbelow_at(my_randbelow, k, what)
+            if problem:
+                return wrong(problem, "section 5")
+    except Failed as failed:
+        return failed.feedback
+    return right(f"{what} keeps every value below k and throws away the others until one "
+                 f"comes, draw for draw, for k = {', '.join(map(str, RANDBELOW_SIZES))}: each "
+                 "value below k has probability exactly 1/k.")
