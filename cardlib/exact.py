@@ -394,20 +394,25 @@ class _Walk:
         """(Knuth's estimate of the number of leaves, seconds per run), from random paths.
 
         The estimate is a float, or a whole number when it is beyond floats. A
-        slow shuffle gets fewer probes (at least 8, for about PROBE_SECONDS).
+        slow shuffle gets fewer probes (at least 8, for about PROBE_SECONDS), and so
+        does a tree whose first 16 random paths all stood for the same number of
+        leaves (every leaf equally likely, as for Knuth's shuffle: the estimate is
+        exact already; the walk's own limits hold whatever the estimate).
         """
         source = SeededRng(seed)
         total = done = 0
+        weights = set()
         start = _cpu()
         for _ in range(probes):
             probe = _Probe(source, self.max_draws, self)
             outcome = self.run(guard, probe, "a random path")
             total += probe._weight
+            weights.add(probe._weight)
             done += 1
             if not self.own:
                 self.probed.setdefault(tuple(probe._choices), outcome)
             self._in_time()
-            if done >= 8 and _cpu() - start > PROBE_SECONDS:
+            if done >= 8 and _cpu() - start > PROBE_SECONDS or done >= 16 and len(weights) == 1:
                 break
         try:
             estimate = total / done

@@ -461,7 +461,7 @@ class _Judgement:
 
 
 #: Other decks (cards in another order, a repeated card) are tried up to this many cards.
-OTHER_DECKS_UP_TO = 5
+OTHER_DECKS_UP_TO = 4
 
 
 def _judge(shuffle: Callable, name: str, max_n: int, trials: int, seed: int,

@@ -730,7 +730,7 @@ def run_case(case: Case, grace: float = 15.0) -> Outcome:
     found = answer["ok"]
     kinds = (case.kind,) if isinstance(case.kind, str) else case.kind
     text = found["text"]
-    if memory_mb > base + 1024 or seconds > case.seconds:
+    if memory_mb > base + 1536 or seconds > case.seconds:  # the cap: 1 GB of address space more
         category = "hang or memory"
     elif found["kind"] not in kinds:
         category = "wrong verdict"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -26,6 +27,15 @@ from nbconvert.filters.markdown import markdown2html
 
 from ..checks import checked
 from .controls import ZOOM_SCRIPT
+from .editors import (
+    EDITABLE,
+    EDITOR_CSS,
+    EDITOR_SCRIPT,
+    WORKER_SCRIPT,
+    install_runtime,
+    mark_editable,
+    prelude,
+)
 from .kernel import SITE_CELL
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, find_lessons
@@ -66,6 +76,19 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- block input_group -%}
 {%- if not cell.metadata.get('jupyter', {}).get('source_hidden') -%}{{ super() }}{%- endif -%}
 {%- endblock input_group -%}
+{#- An exercise cell, where Python runs in the page: an editor, Run and Reset in place of
+    its code; its output stays in the same cell (see cardlib.site.editors). -#}
+{%- block input -%}
+{%- if cell.metadata.get('cardlib_editable') -%}
+<label class="cardlib-editor-label" for="editor-{{ cell.id }}">Your code: edit it, then Run</label>
+<textarea id="editor-{{ cell.id }}" class="cardlib-editor" spellcheck="false"
+ rows="{{ [cell.source.count('\n') + 2, 4] | max }}">{{ cell.source | escape_html }}</textarea>
+<div class="cardlib-editor-bar">
+<button type="button" class="cardlib-button cardlib-run">Run</button>
+<button type="button" class="cardlib-button cardlib-reset">Reset</button>
+<span class="cardlib-status" role="status" aria-live="polite"></span></div>
+{%- else -%}{{ super() }}{%- endif -%}
+{%- endblock input -%}
 {%- block body_header -%}{{ super() }}
 <nav class="site-nav" aria-label="Site"><a href="index.html">All lessons</a></nav>
 {%- endblock body_header -%}
@@ -75,6 +98,10 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- else -%}{{ super() }}{%- endif -%}
 {%- endblock data_png -%}
 {%- block footer_js -%}<script>{{ resources.cardlib_zoom_script }}</script>
+{%- if resources.cardlib_editors -%}
+<script type="application/json" id="cardlib-prelude">{{ resources.cardlib_prelude }}</script>
+<script>{{ resources.cardlib_editors }}</script>
+{%- endif -%}
 {%- endblock footer_js -%}
 """
 
@@ -175,8 +202,12 @@ SCROLL_SCRIPT = """(function () {
 
 
 @checked
-def export(nb: nbformat.NotebookNode, title: str) -> str:
-    """Render an executed notebook as one offline HTML page."""
+def export(nb: nbformat.NotebookNode, title: str, editors: bool = False) -> str:
+    """Render an executed notebook as one offline HTML page.
+
+    With ``editors`` its exercise cells become editors that run Python in the page
+    (:mod:`cardlib.site.editors`; the site holds the runtime).
+    """
     exporter = HTMLExporter(
         template_name="lab",
         exclude_input_prompt=True,
@@ -187,8 +218,17 @@ def export(nb: nbformat.NotebookNode, title: str) -> str:
     exporter.register_preprocessor(StaticWidgets(), enabled=True)
     nb = nbformat.from_dict(nb)  # a copy: the caller's notebook stays as it was
     nb.metadata["title"] = title
-    body, _ = exporter.from_notebook_node(
-        nb, resources={"cardlib_zoom_script": ZOOM_SCRIPT + "\n" + SCROLL_SCRIPT})
+    resources = {"cardlib_zoom_script": ZOOM_SCRIPT + "\n" + SCROLL_SCRIPT}
+    if editors and mark_editable(nb):
+        # JSON inside <script>: "</" must not end the element early.
+        resources["cardlib_prelude"] = json.dumps(prelude(nb)).replace("</", "<\\/")
+        resources["cardlib_editors"] = EDITOR_SCRIPT
+    body, _ = exporter.from_notebook_node(nb, resources=resources)
+    for cell in nb.cells:  # the whole cell (code and output) is the editable element
+        if cell.metadata.get(EDITABLE):
+            anchor = f'id="cell-id={html.escape(cell.id)}"'
+            body = body.replace(anchor, f'{anchor} data-cardlib-editable="{html.escape(cell.id)}"',
+                                1)
     return site_links(_named_header_formulas(body))
 
 
@@ -398,11 +438,14 @@ def build_site(
     out: str | Path = "build/html",
     run: Callable[[Path], nbformat.NotebookNode] | None = None,
     heading: str = "Card shuffling, exactly: the lessons",
+    editors: bool = True,
 ) -> list[Path]:
     """Execute each notebook once with ``run`` and write the site to ``out``.
 
     ``run`` defaults to :func:`run_lesson`: the lesson, then :data:`SITE_CELL`,
-    which draws every state of every live panel for the page.
+    which draws every state of every live panel for the page. With ``editors``
+    the exercise cells run Python in the page, when the runtime can be installed
+    (npm); else the build says why in one line and makes the pages without them.
 
     Returns the pages written, the index first.
     """
@@ -411,12 +454,18 @@ def build_site(
     run = run_lesson if run is None else run
     paths = [Path(path) for path in paths]
     entries, pages = [], []
+    why = install_runtime(out / "pyodide", out.parent / ".pyodide-cache") if editors else "off"
+    if why is None:
+        (out / "cardlib-worker.mjs").write_text(WORKER_SCRIPT, encoding="utf-8")
+    elif editors:
+        print(f"{why}", file=sys.stderr, flush=True)
     for path in paths:
         print(f"building {path.name}", file=sys.stderr, flush=True)
         nb = run(path)
         title, text = summary(nb)
         names = page_names(path.stem, nb)
-        parts = split_page(export(nb, title or path.stem), _breaks(nb), names)
+        parts = split_page(export(nb, title or path.stem, editors=why is None), _breaks(nb),
+                           names)
         for name, part in zip(names, parts):
             (out / name).write_text(part, encoding="utf-8")
             pages.append(out / name)
@@ -431,7 +480,8 @@ def build_site(
     index = out / "index.html"
     index.write_text(_index_page(entries, heading, references=bool(sources)), encoding="utf-8")
     text = "".join(page.read_text(encoding="utf-8") for page in [index, *pages])
-    (out / "site.css").write_text(site_fonts_css(text) + _SITE_CSS, encoding="utf-8")
+    (out / "site.css").write_text(site_fonts_css(text) + _SITE_CSS + EDITOR_CSS,
+                                  encoding="utf-8")
     return [index, *pages]
 
 
