@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import ast
 import base64
+import functools
 import hashlib
+import json
 import re
 import shutil
 import subprocess
+import sys
 import tarfile
 import tempfile
 import zipfile
@@ -34,7 +37,8 @@ import nbformat
 from ..checks import checked
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME", "RUN_SECONDS", "LOAD_SECONDS",
-           "EDITABLE", "is_editable", "mark_editable", "prelude", "install_runtime",
+           "EDITABLE", "EDITABLE_TAG", "is_editable", "mark_editable", "page_modules", "prelude",
+           "install_runtime",
            "learner_core_zip", "EDITOR_SCRIPT", "WORKER_SCRIPT", "EDITOR_CSS"]
 
 #: The Pyodide release the pages run (CPython 3.14), and the npm registry's integrity hash of it.
@@ -50,6 +54,8 @@ RUN_SECONDS = 15
 LOAD_SECONDS = 60
 #: The metadata flag the build sets on an editable cell (in its own copy of the notebook).
 EDITABLE = "cardlib_editable"
+#: The tag that makes any code cell editable on the page.
+EDITABLE_TAG = "editable"
 _CHECK = re.compile(r"^\s*(check_\w+|judge)\(", re.MULTILINE)
 #: cardlib's folders that are not the learner core (they need matplotlib, ipywidgets, nbconvert).
 _NOT_CORE = {"site", "widgets", "plots"}
@@ -57,23 +63,69 @@ _NOT_CORE = {"site", "widgets", "plots"}
 
 @checked
 def is_editable(cell: dict) -> bool:
-    """True for an exercise cell: code, not a solution, a TODO stub and a check (or judge) call."""
+    """True for an exercise cell: code, not a solution, a TODO stub and a check (or judge)
+    call; or a code cell tagged ``editable`` (a "judge your own shuffle" cell)."""
     source = cell.get("source", "")
     source = "".join(source) if isinstance(source, list) else str(source)
-    return (cell.get("cell_type") == "code"
-            and "solution" not in cell.get("metadata", {}).get("tags", [])
-            and "TODO" in source and bool(_CHECK.search(source)))
+    tags = cell.get("metadata", {}).get("tags", [])
+    return cell.get("cell_type") == "code" and "solution" not in tags and (
+        EDITABLE_TAG in tags or "TODO" in source and bool(_CHECK.search(source)))
 
 
 @checked
 def mark_editable(nb: nbformat.NotebookNode) -> int:
-    """Flag the editable cells of ``nb`` (a copy the build owns); return how many."""
+    """Flag the editable cells of ``nb`` (a copy the build owns); return how many.
+
+    A cell whose check comes from a module that cannot run in the page (it needs
+    NumPy) stays as it is: its check is run in JupyterLab only.
+    """
+    statements, ready = prelude(nb), page_modules()
     count = 0
     for cell in nb.cells:
-        if is_editable(cell):
+        if is_editable(cell) and all(_module_of(name, statements) in ready
+                                     for name in _CHECK.findall(cell.source)):
             cell.metadata[EDITABLE] = True
             count += 1
     return count
+
+
+def _module_of(name: str, statements: list[str]) -> str | None:
+    """The module a name is imported from by the lesson's ``from X import name`` statements."""
+    for statement in statements:
+        node = ast.parse(statement).body[0]
+        if isinstance(node, ast.ImportFrom) and any(a.asname == name or a.name == name
+                                                    for a in node.names):
+            return node.module
+    return None
+
+
+_PROBE = """
+import importlib, json, pkgutil, sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("numpy", "matplotlib", "ipywidgets", "IPython"):
+            raise ImportError(name)
+sys.meta_path.insert(0, Block())
+import cardlib
+ready = []
+for info in pkgutil.walk_packages(cardlib.__path__, "cardlib."):
+    if info.name.split(".")[1] in ("site", "widgets", "plots"):
+        continue
+    try:
+        importlib.import_module(info.name)
+        ready.append(info.name)
+    except Exception:
+        pass
+print(json.dumps(ready))
+"""
+
+
+@functools.cache
+def page_modules() -> frozenset:
+    """cardlib's modules that import in the page: without NumPy, matplotlib or ipywidgets."""
+    done = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True,
+                          timeout=120, check=True)
+    return frozenset(json.loads(done.stdout))
 
 
 @checked
@@ -162,9 +214,10 @@ const ready = (async () => {
   return py.globals.get("run_cell_json");
 })();
 self.onmessage = async (event) => {
-  const { id, code, prelude } = event.data;
+  const { id, code, prelude, warm } = event.data;
   try {
     const run = await ready;
+    if (warm) { self.postMessage({ id, loaded: true }); return; }
     self.postMessage({ id, loaded: true });
     self.postMessage({ id, answer: JSON.parse(run(code, JSON.stringify(prelude))) });
   } catch (error) {
@@ -181,6 +234,13 @@ EDITOR_SCRIPT = """(function () {
   const page = location.pathname.split('/').pop();
   const RUN = RUN_SECONDS, LOAD = LOAD_SECONDS;
   let worker = null, loaded = false, busy = false, counter = 0;
+  function start() {  // Python loads as soon as a learner turns to an editor
+    if (worker) return;
+    worker = new Worker('cardlib-worker.mjs', { type: 'module' });
+    loaded = false;
+    worker.addEventListener('message', (event) => { if (event.data.loaded) loaded = true; });
+    worker.postMessage({ id: 0, warm: true });
+  }
   const serve = 'To run Python in the page, serve this folder over http: make serve (or '
     + 'python -m http.server -d build/html) and open http://localhost:8000/' + page;
   function output(cell) { return cell.querySelector('.jp-OutputArea'); }
@@ -197,10 +257,11 @@ EDITOR_SCRIPT = """(function () {
     busy = true;
     cells.forEach(c => c.querySelector('.cardlib-run').disabled = true);
     const status = cell.querySelector('.cardlib-status');
-    if (!worker) { worker = new Worker('cardlib-worker.mjs', { type: 'module' }); loaded = false; }
+    start();
     status.textContent = loaded ? 'Running…' : 'Loading Python (13 MB, once)…';
     const id = ++counter;
-    let timer = setTimeout(stop, (loaded ? RUN : LOAD) * 1000);
+    let waiting = !loaded;  // for Python to load: a longer limit, then the run's own
+    let timer = setTimeout(stop, (waiting ? LOAD : RUN) * 1000);
     function done() {
       clearTimeout(timer); busy = false;
       cells.forEach(c => c.querySelector('.cardlib-run').disabled = false);
@@ -208,7 +269,7 @@ EDITOR_SCRIPT = """(function () {
     function stop() {
       worker.terminate(); worker = null; done();
       status.textContent = '';
-      say(cell, text(loaded ? 'Stopped after ' + RUN + ' s: an endless loop? The next Run '
+      say(cell, text(!waiting ? 'Stopped after ' + RUN + ' s: an endless loop? The next Run '
         + 'starts Python afresh.' : 'Python did not load within ' + LOAD + ' s.'),
         'cardlib-stopped');
     }
@@ -216,7 +277,7 @@ EDITOR_SCRIPT = """(function () {
       const data = event.data;
       if (data.id !== id) return;
       if (data.loaded) {
-        if (!loaded) { loaded = true; clearTimeout(timer); timer = setTimeout(stop, RUN * 1000); }
+        if (waiting) { waiting = false; clearTimeout(timer); timer = setTimeout(stop, RUN * 1000); }
         status.textContent = 'Running…';
         return;
       }
@@ -244,6 +305,7 @@ EDITOR_SCRIPT = """(function () {
       area.value = stub; localStorage.removeItem(key);
     });
     if (location.protocol === 'file:') cell.querySelector('.cardlib-status').textContent = serve;
+    else ['focusin', 'pointerenter'].forEach(e => cell.addEventListener(e, start, { once: true }));
   });
 })();""".replace("RUN_SECONDS", str(RUN_SECONDS)).replace("LOAD_SECONDS", str(LOAD_SECONDS))
 

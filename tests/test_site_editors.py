@@ -1,0 +1,179 @@
+"""Python in the page: every exercise on the static site runs, offline, in headless Chromium.
+
+The site is served over http on this machine (WebAssembly and module workers need
+it) and every other host is refused. On every lesson page each editable exercise
+is solved rightly (its worked solution from the notebook: ✓) and wrongly (its stub
+answering None: ✗). On the sample page the judge's verdicts equal the kernel's for a
+fair, an unfair and a not-a-shuffle case, an endless loop is stopped, Reset and local
+storage work, a page opened as a file says how to serve it, and the editor is usable
+at phone width (390 px).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from notebook_runner import lesson_paths
+from site_build import OUT, missing
+
+from cardlib.judge import judge
+from cardlib.site import editors
+from cardlib.site.browser import launch_chromium
+
+LESSON_PAGES = [(path, page) for path in lesson_paths()
+                for page in __import__("cardlib.site.build", fromlist=["x"]).page_names(
+                    path.stem, nbformat.read(path, as_version=4))]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served():
+    """Serve build/ over http on 127.0.0.1; yield the base address of a site by name."""
+    root = OUT["lessons"].parent
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield lambda name: f"http://127.0.0.1:{server.server_address[1]}/{OUT[name].name}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    try:
+        with launch_chromium() as browser:
+            yield browser
+    except FileNotFoundError as error:
+        missing(str(error))
+
+
+def _open(chromium, address: str, width: int = 1366):
+    context = chromium.new_context(viewport={"width": width, "height": 900})
+    host = address.split("/")[2]
+    context.route("**/*", lambda route: route.continue_()
+                  if route.request.url.split("/")[2] == host or
+                  route.request.url.startswith(("data:", "blob:")) else route.abort())
+    view = context.new_page()
+    view.goto(address)
+    return view
+
+
+def _run(view, cell, code: str, seconds: float = 90) -> str:
+    cell.locator("textarea").fill(code)
+    cell.locator(".cardlib-run").click()
+    view.wait_for_function("c => !c.querySelector('.cardlib-run').disabled",
+                           arg=cell.element_handle(), timeout=seconds * 1000)
+    return cell.locator(".jp-OutputArea").inner_text()
+
+
+def _needs_runtime(site: Path) -> None:
+    if not (site / "pyodide" / "pyodide.asm.wasm").exists():
+        missing("the site has no Python runtime (npm missing when it was built)")
+
+
+def _solutions(path: Path) -> dict[str, tuple[str, str]]:
+    """Each exercise cell's id -> (its stub, the worked solution in the cell after it)."""
+    cells = nbformat.read(path, as_version=4).cells
+    return {cell.id: (cell.source, after.source) for cell, after in zip(cells, cells[1:])
+            if editors.is_editable(cell) and "solution" in after.metadata.get("tags", [])}
+
+
+@pytest.mark.parametrize("path, page", LESSON_PAGES, ids=[p for _, p in LESSON_PAGES])
+def test_every_exercise_runs_in_the_page_right_and_wrong(path, page, sites, served, chromium):
+    sites("lessons")
+    _needs_runtime(OUT["lessons"])
+    view = _open(chromium, served("lessons") + page)
+    solved = _solutions(path)
+    cells = view.locator("[data-cardlib-editable]")
+    for k in range(cells.count()):
+        cell = cells.nth(k)
+        stub, solution = solved[cell.get_attribute("data-cardlib-editable")]
+        right = _run(view, cell, solution)
+        assert right.lstrip().startswith("✓"), (page, right[:300])
+        wrong = _run(view, cell, stub.replace("TODO", "None"))
+        assert wrong.lstrip().startswith("✗"), (page, wrong[:300])
+
+
+NAIVE = """
+def my_shuffle(deck, rng):
+    for i in range(len(deck)):
+        j = rng.randrange(len(deck))
+        deck[i], deck[j] = deck[j], deck[i]
+"""
+LOSES = """
+def my_shuffle(deck, rng):
+    deck.pop()
+"""
+KNUTH = """
+def my_shuffle(deck, rng):
+    for i in reversed(range(1, len(deck))):
+        j = rng.randrange(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+"""
+
+
+def _kernel_verdict(code: str) -> str:
+    space: dict = {}
+    exec(code, space)  # noqa: S102 (the same learner code, run in this Python)
+    return str(judge(space["my_shuffle"])).splitlines()[0]
+
+
+def test_the_judge_in_the_page_says_what_the_kernel_says(sites, served, chromium):
+    sites("sample")
+    _needs_runtime(OUT["sample"])
+    view = _open(chromium, served("sample") + "site_sample.html")
+    cell = view.locator("[data-cardlib-editable]").last
+    for code in (KNUTH, NAIVE, LOSES):
+        shown = _run(view, cell, "from cardlib.judge import judge\n" + code + "\njudge(my_shuffle)")
+        assert shown.splitlines()[0].strip() == _kernel_verdict(code), shown
+    started = time.perf_counter()
+    shown = _run(view, cell, "def my_shuffle(deck, rng):\n    while True:\n        pass\n\n"
+                             "my_shuffle([], None)", seconds=editors.RUN_SECONDS + 30)
+    assert "Stopped after 15 s: an endless loop?" in shown
+    assert time.perf_counter() - started < editors.RUN_SECONDS + 20
+    again = _run(view, cell, "from cardlib.judge import judge\n" + KNUTH + "\njudge(my_shuffle)")
+    assert again.startswith("fair:"), again  # a fresh worker after the stopped one
+
+
+def test_reset_and_local_storage(sites, served, chromium):
+    sites("sample")
+    _needs_runtime(OUT["sample"])
+    view = _open(chromium, served("sample") + "site_sample.html")
+    cell = view.locator("[data-cardlib-editable]").first
+    stub = cell.locator("textarea").input_value()
+    cell.locator("textarea").fill("paths = 27\ncompare_value(paths, 27, 'the number of paths')")
+    view.reload()
+    cell = view.locator("[data-cardlib-editable]").first
+    assert cell.locator("textarea").input_value().startswith("paths = 27")  # kept
+    cell.locator(".cardlib-reset").click()
+    assert cell.locator("textarea").input_value() == stub
+
+
+def test_a_page_opened_as_a_file_says_how_to_serve_it(sites, chromium):
+    sites("sample")
+    view = chromium.new_page()
+    view.goto((OUT["sample"] / "site_sample.html").as_uri())
+    status = view.locator("[data-cardlib-editable] .cardlib-status").first.inner_text()
+    assert "make serve" in status and "http.server" in status
+
+
+def test_the_editor_is_usable_at_phone_width(sites, served, chromium):
+    sites("sample")
+    _needs_runtime(OUT["sample"])
+    view = _open(chromium, served("sample") + "site_sample.html", width=390)
+    cell = view.locator("[data-cardlib-editable]").first
+    box = cell.locator("textarea").bounding_box()
+    run = cell.locator(".cardlib-run").bounding_box()
+    assert box["width"] >= 300 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert run["height"] >= 24 and run["x"] + run["width"] <= 390
+    shown = _run(view, cell, "paths = 27\ncompare_value(paths, 27, 'the number of paths')")
+    assert shown.lstrip().startswith("✓")
