@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..checks import ContractError
 from ..draws import float_law
-from ..guard import Guard, TimedCalls, TimedOut
+from ..guard import EndlessRun, Guard, TimedCalls, TimedOut
 from . import Failed, Feedback, contained, is_todo, not_attempted, right, wrong
 from .answers import check_value
 from .code import learner_line
@@ -258,6 +258,9 @@ def check_randbelow(my_randbelow: Callable) -> Feedback:
         probe = _Bits([0] * _MOST_DRAWS)
         with TimedCalls(what) as call:
             first = call(my_randbelow, 6, probe)
+    except EndlessRun:
+        return wrong(f"{what}(6, rng) did not finish within a few seconds: is there a loop that "
+                     "never ends?", "section 5")
     except Exception:  # noqa: BLE001 - an attempt that fails: the check below says why
         first = None
     if is_todo(first):
