@@ -9,12 +9,15 @@ the rounds' ratios: load from elsewhere slows both sides of a round alike.
 from __future__ import annotations
 
 import argparse
+import functools
+import http.server
 import json
 import os
 import platform
 import random
 import statistics
 import sys
+import threading
 import time
 import timeit
 import tracemalloc
@@ -26,14 +29,19 @@ import numpy as np
 
 from .. import exact, riffle, shuffles, stats
 from .kernel import TIMING_CELL
+
+try:  # the browser half of the pages bench needs Playwright (the test extra)
+    from .browser import launch_chromium
+except ImportError:  # pragma: no cover
+    launch_chromium = None
 from .run import cell_seconds, execute, lesson_paths
 
 __all__ = [
     "choice_and_remove", "compare", "bench_python", "bench_simulate", "bench_exact",
-    "bench_notebooks", "machine", "table", "main",
+    "bench_notebooks", "bench_pages", "machine", "table", "main",
 ]
 
-SECTIONS = ("python", "simulate", "exact", "notebooks")
+SECTIONS = ("python", "simulate", "exact", "notebooks", "pages")
 
 
 def choice_and_remove(deck, rng: random.Random) -> list:
@@ -190,6 +198,69 @@ def bench_notebooks(quick: bool, directory: Path = Path("notebooks")) -> list[di
     return rows
 
 
+_PICK = """def my_pick_and_remove(deck, rng):
+    pile, new = list(deck), []
+    while pile:
+        new.append(pile.pop(rng.randrange(len(pile))))
+    return new
+
+check_pick_and_remove(my_pick_and_remove)
+"""
+
+
+def _served(site: Path):
+    """A local http server for ``site`` (pages with WebAssembly need http); (server, address)."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def bench_pages(quick: bool, site: Path = Path("build/html")) -> list[dict]:
+    """The built site's sizes, and Python in the page: the first Run (loading), then a check."""
+    if not (site / "index.html").exists():
+        return [_row("pages", "the site", float("nan"), "", None, f"none in {site}: make html")]
+    files = [p for p in site.rglob("*") if p.is_file() and "screenshots" not in p.parts]
+    runtime = sum(p.stat().st_size for p in files if "pyodide" in p.parts)
+    pages = {p.name: p.stat().st_size for p in files if p.suffix == ".html"}
+    largest = max(pages, key=pages.get)
+    total = sum(p.stat().st_size for p in files) / 2**20
+    rows = [_row("pages", "the whole site", total, "MiB", 50.0,
+                 f"{len(pages)} pages; the Python runtime, shared, {runtime / 2**20:.1f} MiB"),
+            _row("pages", "the largest page", pages[largest] / 2**20, "MiB", 8.0, largest)]
+    page = site / "02_pick_and_remove.html"
+    if launch_chromium is None or not (site / "pyodide" / "pyodide.asm.wasm").exists() \
+            or not page.exists():
+        return rows + [_row("pages", "Python in the page", float("nan"), "s", None,
+                            "no browser driver, no runtime or no lesson 2 page")]
+    server, address = _served(site)
+    try:
+        with launch_chromium() as browser:
+            view = browser.new_page()
+            view.goto(address + page.name)
+            cell = view.locator("[data-cardlib-editable]").first
+            cell.locator("textarea").fill(_PICK)
+            times = []
+            for _ in range(3 if quick else 6):
+                start = time.perf_counter()
+                cell.locator(".cardlib-run").click()
+                view.wait_for_function("c => !c.querySelector('.cardlib-run').disabled",
+                                       arg=cell.element_handle(), timeout=120_000)
+                times.append(time.perf_counter() - start)
+            said = cell.locator(".jp-OutputArea").inner_text().strip()[:40]
+    finally:
+        server.shutdown()
+    return rows + [
+        _row("pages", "first Run on a page (loading Python, then the check)", times[0], "s", 5.0,
+             f"lesson 2, exercise 1: {said}"),
+        _row("pages", "a check after that (pick-and-remove, exact on 1 to 5 cards)",
+             statistics.median(times[1:]), "s", 0.5, f"median of {len(times) - 1}")]
+
+
 def machine() -> dict:
     """What the figures were measured on."""
     model = ""
@@ -227,10 +298,13 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS))
     parser.add_argument("--notebooks", type=Path, default=Path("notebooks"),
                         help="the folder of lessons to execute (default: ./notebooks)")
+    parser.add_argument("--site", type=Path, default=Path("build/html"),
+                        help="the built site to measure (default: build/html; make html)")
     args = parser.parse_args(argv)
     report = {"machine": machine(), "rows": []}
     benches = {"python": bench_python, "simulate": bench_simulate, "exact": bench_exact,
-               "notebooks": lambda quick: bench_notebooks(quick, args.notebooks)}
+               "notebooks": lambda quick: bench_notebooks(quick, args.notebooks),
+               "pages": lambda quick: bench_pages(quick, args.site)}
     print(HEADER)
     for section in args.only:
         rows = benches[section](args.quick)
