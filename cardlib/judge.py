@@ -346,6 +346,7 @@ class _Judgement:
         # every generator, found once for all the walks (cardlib's own shuffles need none)
         self.watch = (generators.Snapshot([]) if exact.is_own(shuffle)
                       else generators.snapshot(shuffle))
+        self.moves = False  # it moved a card in an early random run on max_n cards
 
     def left(self) -> float:
         return max(self.deadline - _clock(), 1e-3)
@@ -367,6 +368,7 @@ class _Judgement:
         except Exception:  # noqa: BLE001 (the walk in order finds it, on the smallest deck)
             return
         self.witnesses.append((self.max_n, deck, early))
+        self.moves = any(path.outcome != tuple(deck) for path in early)
 
     def verdict(self) -> Verdict:
         try:
@@ -397,7 +399,7 @@ class _Judgement:
             law, checked = self.walk(list(range(n)))
             if law != _fair_law(list(range(n))):
                 copy = (len(law) == 1 and tuple(range(n)) in law and not checked.returned_list
-                        and n > 1)
+                        and n > 1 and not self.moves)  # on max_n cards it did move some
                 return self.unfair(law, list(range(n)), copy=copy)
             self.common["fair_up_to"] = n
         return None

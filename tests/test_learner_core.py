@@ -31,7 +31,8 @@ CORE = ["cardlib.checks", "cardlib.rngs", "cardlib.guard", "cardlib.sandbox",
         "cardlib.orders", "cardlib.steps", "cardlib.tree", "cardlib.cards", "cardlib.costs",
         "cardlib.draws", "cardlib.growth", "cardlib.cells", "cardlib.exercises",
         "cardlib.exercises.code", "cardlib.exercises.answers", "cardlib.exercises.fair",
-        "cardlib.exercises.pick", "cardlib.exercises.lists", "cardlib.exercises.testing"]
+        "cardlib.exercises.pick", "cardlib.exercises.lists", "cardlib.exercises.testing",
+        "cardlib.exercises.knuth"]
 
 #: What both proofs run: a fair, an unfair and a not-a-shuffle verdict, a check right and
 #: wrong, and a cell as the page's worker runs it.
