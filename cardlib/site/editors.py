@@ -210,7 +210,8 @@ const ready = (async () => {
   const py = await loadPyodide({ indexURL: here });
   const zip = await (await fetch(here + "cardlib.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip");
-  py.runPython("from cardlib.cells import run_cell_json\\nimport cardlib.judge, cardlib.exercises.code");
+  py.runPython("from cardlib.cells import run_cell_json\\n"
+               + "import cardlib.judge, cardlib.exercises.code");
   return py.globals.get("run_cell_json");
 })();
 self.onmessage = async (event) => {
