@@ -398,9 +398,9 @@ class _Judgement:
             self.n = n
             law, checked = self.walk(list(range(n)))
             if law != _fair_law(list(range(n))):
-                copy = (len(law) == 1 and tuple(range(n)) in law and not checked.returned_list
-                        and n > 1 and not self.moves)  # on max_n cards it did move some
-                return self.unfair(law, list(range(n)), copy=copy)
+                still = len(law) == 1 and tuple(range(n)) in law and n > 1
+                copy = still and not checked.returned_list and not self.moves
+                return self.unfair(law, list(range(n)), copy=copy, still=still and self.moves)
             self.common["fair_up_to"] = n
         return None
 
@@ -425,7 +425,7 @@ class _Judgement:
                        most_likely=(tuple(range(n)), Fraction(1, orders)),
                        least_likely=(tuple(range(n)), Fraction(1, orders)), **self.common)
 
-    def unfair(self, law: dict, deck: list, copy: bool = False) -> Verdict:
+    def unfair(self, law: dict, deck: list, copy: bool = False, still: bool = False) -> Verdict:
         n, orders = len(deck), math.factorial(len(deck))
         fair_up_to = self.common["fair_up_to"]
         so_far = f" (it is fair for up to {fair_up_to} cards)" if fair_up_to > 1 else ""
@@ -433,6 +433,9 @@ class _Judgement:
             how = ("it returned None and left the deck it was given as it was, every time: did "
                    "it shuffle a copy? An in-place shuffle moves the cards of the list it is "
                    "given")
+        elif still:
+            how = (f"it never moves a card of a deck this small, though it moves cards of "
+                   f"{self.max_n}")
         elif deck != list(range(n)):
             what = "a repeated card" if len(set(deck)) < n else "cards in another order"
             how = (f"it is fair on the cards 0 to {n - 1} in order, but not on other decks: on "

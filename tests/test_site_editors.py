@@ -45,6 +45,7 @@ def served():
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield lambda name: f"http://127.0.0.1:{server.server_address[1]}/{OUT[name].name}/"
     server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="module")

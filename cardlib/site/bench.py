@@ -254,6 +254,7 @@ def bench_pages(quick: bool, site: Path = Path("build/html")) -> list[dict]:
             said = cell.locator(".jp-OutputArea").inner_text().strip()[:40]
     finally:
         server.shutdown()
+        server.server_close()
     return rows + [
         _row("pages", "first Run on a page (loading Python, then the check)", times[0], "s", 5.0,
              f"lesson 2, exercise 1: {said}"),
