@@ -29,7 +29,7 @@ AXE := build/tools/axe-$(AXE_VERSION)/node_modules/axe-core/axe.min.js
 # queued for the other (the lessons and browser tests are long): both then end together.
 PYTEST := -m pytest -n 2 --dist worksteal
 
-.PHONY: setup lab test quick compat html student bench clean
+.PHONY: setup lab test quick compat html serve student bench clean
 
 setup: $(STAMP)
 
@@ -100,6 +100,13 @@ html: $(STAMP)
 	$(BIN)/python -m cardlib.site --out build/html
 
 # The student edition: the lessons without their worked solutions, in build/student/.
+# The site over http on this machine: the exercise cells run Python in the page only when the
+# pages are served (browsers refuse WebAssembly and module workers to pages opened as files).
+serve:
+	@test -f build/html/index.html || $(MAKE) html
+	@echo "serving build/html at http://localhost:8000/ (Ctrl+C to stop)"
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory build/html 8000
+
 student: $(STAMP)
 	$(BIN)/python -m cardlib.site.student --out build/student
 
