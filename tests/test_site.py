@@ -21,7 +21,7 @@ from notebook_runner import lesson_paths
 from site_build import OUT, PAGE_IDS, PAGES
 
 from cardlib.site.browser import OfflinePage
-from cardlib.site.offline import CARDS, CJK
+from cardlib.site.offline import CARDS, CJK, MATH
 
 
 def _read(name: str, page: str, sites) -> str:
@@ -148,7 +148,7 @@ def test_images_have_descriptions(sites):
 def test_sample_page_has_offline_player_and_math(sites):
     page = _read("sample", "site_sample.html", sites)
     assert "fa fa-" not in page and page.count('class="player-icon"') == 9
-    assert page.count("<math") == 4 and "$52!" not in page
+    assert page.count("<math") == 5 and "$52!" not in page and "<msqrt>" in page
     assert "<th>cards <math" in page  # a formula in a Markdown output (a table)
     assert "price = $5" in page
 
@@ -303,7 +303,7 @@ def test_page_in_browser_offline(name, page, sites, browser):
     if page == "site_sample.html":
         assert report["images"] == 4 and len(report["players"]) == 1
         assert {"U+1F0BF", "U+1F0CF", "U+1F0A1", "U+6D17"} <= set(report["chars"])
-        assert {CARDS.family, CJK.family} <= set(report["fonts"])
+        assert {CARDS.family, CJK.family, MATH.family} <= set(report["fonts"])
 
 
 def test_a_long_lesson_is_cut_into_linked_parts_that_keep_head_and_scripts():

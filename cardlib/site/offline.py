@@ -334,6 +334,20 @@ CJK = EmbeddedFont(
 )
 
 
+#: A math font (OpenType MATH table: radicals, fraction bars, stretchy brackets) for the
+#: MathML formulas: without one, some browsers draw 1/√T as 1 / T. Only the characters the
+#: formulas use are embedded, with the glyph variants the MATH table links them to.
+MATH = EmbeddedFont(
+    "Site Math",
+    ("NotoSansMath-Regular.ttf", "DejaVuMathTeXGyre.ttf", "latinmodern-math.otf",
+     "STIXTwoMath-Regular.otf"),
+    "\u221a\u2211\u221e",
+    "fonts-noto-core",
+)
+_MATH_ELEMENT = re.compile(r"<math\b[^>]*>(.*?)</math>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
 @checked
 def find_font(font: EmbeddedFont = CARDS) -> Path:
     """Return an installed font file for ``font``, or raise naming the package to install."""
@@ -372,7 +386,8 @@ def _font_face(font: EmbeddedFont, codes: tuple[int, ...], unicode_range: str) -
 
 @checked
 def site_fonts_css(text: str) -> str:
-    """CSS that embeds the card glyphs and the CJK characters of ``text``, used everywhere.
+    """CSS that embeds the card glyphs, the CJK characters and a math font for the formulas of
+    ``text``, used everywhere.
 
     The faces come first in every font stack; their unicode-range keeps them
     to their own characters, so all other text keeps JupyterLab's fonts.
@@ -384,9 +399,12 @@ def site_fonts_css(text: str) -> str:
         ranges = ", ".join(f"U+{low:X}-{high:X}" for low, high in CJK_RANGES)
         faces.append(_font_face(CJK, cjk, ranges))
         families.append(f"'{CJK.family}'")
+    formulas = html.unescape(_TAG.sub("", "".join(_MATH_ELEMENT.findall(text))))
+    math = tuple(sorted({ord(c) for c in formulas if not c.isspace()} | {ord("\u221a")}))
+    faces.append(_font_face(MATH, math, "U+0-10FFFF"))
     first = ", ".join(families)
     sans = "system-ui, -apple-system, 'Segoe UI', helvetica, arial, sans-serif"
-    return "".join(faces) + (
+    return "".join(faces) + f"math {{ font-family: '{MATH.family}', math; }}\n" + (
         f":root {{\n  --jp-content-font-family: {first}, {sans};\n"
         f"  --jp-ui-font-family: {first}, {sans};\n"
         f"  --jp-code-font-family: {first}, menlo, consolas, 'DejaVu Sans Mono', monospace;\n}}\n"
