@@ -90,7 +90,9 @@ def _figures(nb):
             data, metadata = output.get("data", {}), output.get("metadata", {})
             if "image/png" in data:
                 text = metadata.get("cardlib", {}).get("min_text_px")
-                yield f"cell {index}", _png_width(data["image/png"]), text
+                cut = metadata.get("cardlib", {}).get("cut", [])
+                yield f"cell {index}" + (f" (text cut off: {cut})" if cut else ""), \
+                    _png_width(data["image/png"]), None if cut else text
             elif "_anim_img" in data.get("text/html", ""):
                 frame = re.search(r"data:image/png;base64,([A-Za-z0-9+/=]+)", data["text/html"])
                 text = metadata.get("text/html", {}).get("cardlib", {}).get("min_text_px")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from matplotlib.axes import Axes
 from matplotlib.axis import Axis
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
@@ -34,6 +35,7 @@ __all__ = [
     "MAX_WIDTH_PX",
     "MIN_TEXT_PX",
     "min_text_px",
+    "cut_text",
     "message",
     "clear",
     "duration",
@@ -80,6 +82,43 @@ MIN_TEXT_PX = 12
 
 
 @checked
+def _shown_texts(fig: Figure) -> list[Text]:
+    """The texts a figure shows: titles, labels, legends, annotations, tick labels drawn."""
+    ticks = {id(label) for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)
+             for tick in [*axis.majorTicks, *axis.minorTicks]
+             for label in (tick.label1, tick.label2)}
+    texts = [t for t in fig.findobj(Text) if id(t) not in ticks]
+    for ax in fig.axes:
+        if ax.get_visible() and ax.axison:
+            texts += [label for axis in (ax.xaxis, ax.yaxis) if axis.get_visible()
+                      for label in axis.get_ticklabels(which="both")]
+    return [t for t in texts if t.get_visible() and t.get_text().strip()
+            and (t.axes is None or t.axes.get_visible())]
+
+
+@checked
+def cut_text(fig: Figure) -> list[str]:
+    """The texts that reach past the figure's edges, where the picture cuts them off.
+
+    The figure's layout is worked out first (as a draw would, without rendering).
+
+    >>> fig = Figure(figsize=(2.5, 2), dpi=96)
+    >>> _ = fig.add_subplot().set_title("a title far too long for so narrow a figure")
+    >>> cut_text(fig)
+    ['a title far too long for so narrow a figure']
+    """
+    canvas = fig.canvas if hasattr(fig.canvas, "get_renderer") else FigureCanvasAgg(fig)
+    fig.draw_without_rendering()
+    renderer = canvas.get_renderer()
+    width, height = fig.bbox.width, fig.bbox.height
+    cut = []
+    for text in _shown_texts(fig):
+        box = text.get_window_extent(renderer)
+        if box.x0 < -1 or box.y0 < -1 or box.x1 > width + 1 or box.y1 > height + 1:
+            cut.append(text.get_text()[:60])
+    return cut
+
+
 def min_text_px(fig: Figure, width_px: int = OUTPUT_WIDTH_PX) -> float:
     """The size in pixels of the smallest text the figure shows, in an output ``width_px`` wide.
 
@@ -95,16 +134,7 @@ def min_text_px(fig: Figure, width_px: int = OUTPUT_WIDTH_PX) -> float:
     """
     if width_px <= 0:
         raise ValueError(f"width_px must be above 0, got {width_px}")
-    ticks = {id(label) for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)
-             for tick in [*axis.majorTicks, *axis.minorTicks]
-             for label in (tick.label1, tick.label2)}
-    texts = [t for t in fig.findobj(Text) if id(t) not in ticks]
-    for ax in fig.axes:
-        if ax.get_visible() and ax.axison:
-            texts += [label for axis in (ax.xaxis, ax.yaxis) if axis.get_visible()
-                      for label in axis.get_ticklabels(which="both")]
-    sizes = [t.get_fontsize() for t in texts if t.get_visible() and t.get_text().strip()
-             and (t.axes is None or t.axes.get_visible())]
+    sizes = [t.get_fontsize() for t in _shown_texts(fig)]
     if not sizes:
         return float("inf")
     scale = min(1.0, width_px / (fig.get_figwidth() * fig.dpi))

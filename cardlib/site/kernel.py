@@ -25,7 +25,7 @@ from matplotlib.figure import Figure
 import __main__
 
 from ..checks import checked, whole_number
-from ..plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, min_text_px
+from ..plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, cut_text, min_text_px
 from ..widgets import LivePanel, live_panels
 from .mimes import REFERENCE_MIME, STATES_MIME
 from .states import (
@@ -114,6 +114,9 @@ def too_small(fig: Figure) -> str:
         problems.append(f"{width:.0f} px wide, more than {MAX_WIDTH_PX} px")
     if smallest < MIN_TEXT_PX - 0.05:
         problems.append(f"text of {smallest:.1f} px, under {MIN_TEXT_PX} px as displayed")
+    cut = cut_text(fig)
+    if cut:
+        problems.append(f"text cut off at the figure's edge: {cut}")
     return "; ".join(problems)
 
 
@@ -413,7 +416,7 @@ def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
 
 def _figure_alt(fig) -> tuple[dict, dict]:
     return {}, {"image/png": {"alt": describe_figure(fig)},
-                "cardlib": {"min_text_px": round(min_text_px(fig), 1)}}
+                "cardlib": {"min_text_px": round(min_text_px(fig), 1), "cut": cut_text(fig)}}
 
 
 @checked
