@@ -102,10 +102,11 @@ def cut_text(fig: Figure) -> list[str]:
 
     The figure's layout is worked out first (as a draw would, without rendering).
 
-    >>> fig = Figure(figsize=(2.5, 2), dpi=96)
-    >>> _ = fig.add_subplot().set_title("a title far too long for so narrow a figure")
+    >>> fig = Figure(figsize=(4, 3), dpi=96)
+    >>> title = "a title far too long for a figure four inches wide, so long"
+    >>> _ = fig.add_subplot().set_title(title)
     >>> cut_text(fig)
-    ['a title far too long for so narrow a figure']
+    ['a title far too long for a figure four inches wide, so long']
     """
     canvas = fig.canvas if hasattr(fig.canvas, "get_renderer") else FigureCanvasAgg(fig)
     fig.draw_without_rendering()
