@@ -1,24 +1,23 @@
 # The README's commands. Each one first makes sure .venv exists and holds what
 # requirements.txt asks for; that step reruns only when the requirements change.
-PYTHON ?= python3
+# .venv is made with the newest Python on this machine (tools/pythons.py: pyenv's versions,
+# then PATH), else python3; set PYTHON to choose another. make test runs the whole suite at it.
+ifndef PYTHON
+PYTHON = $(eval PYTHON := $$(or $$(shell python3 tools/pythons.py newest),python3))$(PYTHON)
+endif
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told that it is on purpose.
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-# make test also runs the lessons and the model tests at two more Pythons (make compat):
-# the lowest that pyproject's requires-python admits, with every dependency at its floor,
-# in .venv-oldest; and the newest Python on this machine, with the newest packages, in
-# .venv-newest. tools/pythons.py finds them (pyenv's versions, then PATH); set
-# OLDEST_PYTHON or NEWEST_PYTHON to choose others. Each is looked up once, when first used.
+# make test also runs the lessons and the model and exercise tests (make compat) at the
+# lowest Python that pyproject's requires-python admits, with every dependency at its floor,
+# in .venv-oldest (tools/pythons.py finds it; set OLDEST_PYTHON to choose another). Each
+# Python is looked up once, when first used.
 OLDEST := .venv-oldest
-NEWEST := .venv-newest
 ifndef OLDEST_PYTHON
-OLDEST_PYTHON = $(eval OLDEST_PYTHON := $$(shell $(PYTHON) tools/pythons.py oldest))$(OLDEST_PYTHON)
-endif
-ifndef NEWEST_PYTHON
-NEWEST_PYTHON = $(eval NEWEST_PYTHON := $$(shell $(PYTHON) tools/pythons.py newest))$(NEWEST_PYTHON)
+OLDEST_PYTHON = $(eval OLDEST_PYTHON := $$(shell python3 tools/pythons.py oldest))$(OLDEST_PYTHON)
 endif
 # axe-core, the accessibility engine the browser tests run in every page (tests/test_site_a11y.py):
 # from the npm registry, this version, into build/tools/ (no CDN). Without npm those tests
@@ -50,44 +49,39 @@ $(STAMP): requirements.txt pyproject.toml lab/overrides.d/cardlib.json tools/lab
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
-# The whole suite (what CI runs), then the lessons and model tests at the other Pythons.
+# The whole suite (what CI runs) at .venv's Python, then the lessons and the model and
+# exercise tests at the oldest Python with the floors.
 test: $(STAMP) $(AXE)
+	@[ "$$($(BIN)/python -V)" = "$$($(PYTHON) -V)" ] || echo "note: .venv has $$($(BIN)/python -V)," \
+	  "not $$($(PYTHON) -V), the newest here: remove .venv to test at that"
 	AXE_CORE=$(abspath $(AXE)) $(BIN)/python $(PYTEST)
 	$(MAKE) --no-print-directory compat
 
-# The edit loop: the model, exercise and panel tests, no lesson, site or browser (< 1 min).
+# The edit loop: the model and exercise tests and the doctests (under a minute; the panel,
+# lesson, site, browser and longest model tests are left to make test: tests/conftest.py).
 quick: $(STAMP)
 	$(BIN)/python $(PYTEST) --tier quick
 
 # The quick tier and every lesson run once (its controls swept), at the oldest Python with
-# the floors and at the newest. Without one of those Pythons it says so and skips, except
-# in CI (CI=true), where that is a failure.
+# the floors. Without that Python it says so and skips, except in CI (CI=true), where that
+# is a failure.
 compat:
-	@if [ -z "$(OLDEST_PYTHON)" ] || [ -z "$(NEWEST_PYTHON)" ]; then \
-	  echo "make compat: skipped, a Python is missing (oldest: '$(OLDEST_PYTHON)'," \
-	       "newest: '$(NEWEST_PYTHON)'); set OLDEST_PYTHON and NEWEST_PYTHON"; \
+	@if [ -z "$(OLDEST_PYTHON)" ]; then \
+	  echo "make compat: skipped, the oldest Python that pyproject.toml admits is not here" \
+	       "(set OLDEST_PYTHON)"; \
 	  [ "$$CI" != true ]; exit; fi
-	$(MAKE) --no-print-directory $(OLDEST)/.installed $(NEWEST)/.installed
-	@echo "== the lessons and model tests at $$($(OLDEST)/bin/python -V), dependencies at their floors"
+	$(MAKE) --no-print-directory $(OLDEST)/.installed
+	@echo "== the lessons, model and exercise tests at $$($(OLDEST)/bin/python -V), dependencies at their floors"
 	$(OLDEST)/bin/python $(PYTEST) --tier compat -p no:cacheprovider
-	@echo "== the lessons and model tests at $$($(NEWEST)/bin/python -V), newest dependencies"
-	$(NEWEST)/bin/python $(PYTEST) --tier compat -p no:cacheprovider
 
-# A venv for each (made afresh when its Python is not the one asked for), cardlib installed
-# editable with its extras: at the floors (tools/pythons.py floors) or at the newest.
+# Its venv (made afresh when its Python is not the one asked for), cardlib installed
+# editable with its extras, every dependency pinned at its floor (tools/pythons.py floors).
 $(OLDEST)/.installed: pyproject.toml tools/pythons.py
 	[ "$$($(OLDEST)/bin/python -V 2>&1)" = "$$($(OLDEST_PYTHON) -V)" ] || \
 	  $(OLDEST_PYTHON) -m venv --clear $(OLDEST)
 	$(OLDEST)/bin/python tools/pythons.py floors > $(OLDEST)/floors.txt
 	$(OLDEST)/bin/python -m pip install --quiet --upgrade pip
 	$(OLDEST)/bin/python -m pip install --quiet -c $(OLDEST)/floors.txt -e '.[site,test]'
-	touch $@
-
-$(NEWEST)/.installed: pyproject.toml tools/pythons.py
-	[ "$$($(NEWEST)/bin/python -V 2>&1)" = "$$($(NEWEST_PYTHON) -V)" ] || \
-	  $(NEWEST_PYTHON) -m venv --clear $(NEWEST)
-	$(NEWEST)/bin/python -m pip install --quiet --upgrade pip
-	$(NEWEST)/bin/python -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[site,test]'
 	touch $@
 
 $(AXE):

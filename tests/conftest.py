@@ -21,16 +21,26 @@ def _is_controller(config) -> bool:
 
 # --- the tiers of the suite (README "Tests") -------------------------------------------
 
-#: Test modules left out of the quick tier (make quick): they start kernels (the lessons,
-#: the student edition, the bench), build or open the static sites, run the fuzz workers
-#: or ruff.
+#: Test modules that only make test runs: they start kernels (the lessons, the student
+#: edition, the bench) or the command-line tools, build or open the static sites, run the
+#: fuzz workers, ruff or the layer checks.
 SLOW_MODULES = frozenset({
-    "test_notebooks", "test_learning", "test_bench", "test_site", "test_site_controls",
-    "test_site_states", "test_site_a11y", "test_fuzz", "test_ruff",
+    "test_notebooks", "test_learning", "test_bench", "test_commands", "test_site",
+    "test_site_controls", "test_site_states", "test_site_a11y", "test_fuzz", "test_ruff",
+    "test_layers",
 })
-#: What the compat tier (make compat, at the oldest and newest Pythons) adds to the quick
-#: one: each lesson run once with its controls swept (notebook_runner.check_cells), its
-#: solutions passing their checks.
+#: Left out of the quick tier too, to keep it under a minute: the live panels' tests (every
+#: control redrawn and compared pixel for pixel with a fresh figure; the lessons' sweep
+#: moves every control in the compat tier), and the two longest model tests (endless
+#: learner loops run to their time limit; batched laws checked on thousands of decks).
+PANEL_MODULES = frozenset({
+    "test_live_panels", "test_lab", "test_bias_panel", "test_convergence", "test_steps",
+    "test_timing",
+})
+LONG_MODULES = frozenset({"test_never_lies", "test_simulate"})
+#: What the compat tier (make compat, at the oldest Python with the floors) adds to the
+#: quick one: each lesson run once with its controls swept (notebook_runner.check_cells),
+#: its solutions passing their checks.
 COMPAT_TESTS = frozenset({
     "test_notebooks.py::test_lesson_runs_clean_and_every_control_redraws",
     "test_notebooks.py::test_solutions_are_hidden_and_pass_their_checks",
@@ -40,13 +50,14 @@ COMPAT_TESTS = frozenset({
 def pytest_addoption(parser):
     parser.addoption(
         "--tier", choices=("all", "quick", "compat"), default="all",
-        help="all: every test (make test); quick: no lesson, kernel, site, browser, fuzz or "
-             "ruff test (make quick); compat: quick, and each lesson run once with its "
-             "controls swept (make compat)")
+        help="all: every test (make test); quick: the model and exercise tests, under a "
+             "minute (make quick); compat: quick, and each lesson run once with its controls "
+             "swept (make compat)")
 
 
 def _in_tier(item, tier: str) -> bool:
-    if tier == "all" or item.path.stem not in SLOW_MODULES:
+    module = item.path.stem
+    if tier == "all" or module not in SLOW_MODULES | PANEL_MODULES | LONG_MODULES:
         return True
     name = getattr(item, "originalname", item.name)
     return tier == "compat" and f"{item.path.name}::{name}" in COMPAT_TESTS

@@ -116,6 +116,10 @@ h1.part-title { font-family: var(--jp-content-font-family); font-size: 1.6em;
    background #f5f5f5 (JupyterLab's own numbers, comments and operators come to 4.2-4.4). */
 .jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited, .site-index a, .site-nav a {
   text-decoration: underline; }
+/* The judge's verdicts and the exercise checks' marks come in the palette's green and
+   vermillion (3.4:1 and 3.9:1 on white); on the pages, darker shades reach 4.5:1. */
+strong[style*="#009E73" i] { color: #00785a !important; }
+strong[style*="#D55E00" i] { color: #b34700 !important; }
 :root {
   --jp-mirror-editor-number-color: #007400;
   --jp-mirror-editor-comment-color: #3a7272;
