@@ -91,9 +91,20 @@ def _shown_texts(fig: Figure) -> list[Text]:
     for ax in fig.axes:
         if ax.get_visible() and ax.axison:
             texts += [label for axis in (ax.xaxis, ax.yaxis) if axis.get_visible()
-                      for label in axis.get_ticklabels(which="both")]
+                      for label in _drawn_tick_labels(axis)]
     return [t for t in texts if t.get_visible() and t.get_text().strip()
             and (t.axes is None or t.axes.get_visible())]
+
+
+def _drawn_tick_labels(axis: Axis) -> list[Text]:
+    """The tick labels an axis draws: those of its ticks inside its view interval."""
+    low, high = sorted(axis.get_view_interval())
+    slack = 1e-9 * max(abs(high - low), abs(high), abs(low), 1e-300)
+    found = []
+    for locs, labels in ((axis.get_majorticklocs(), axis.get_majorticklabels()),
+                         (axis.get_minorticklocs(), axis.get_minorticklabels())):
+        found += [label for loc, label in zip(locs, labels) if low - slack <= loc <= high + slack]
+    return found
 
 
 @checked

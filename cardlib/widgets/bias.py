@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
@@ -57,11 +59,13 @@ def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
         return simulated, exact_matrix, spread
 
     def title(name: str, n: int, trials: int) -> str:
-        return f"{name}: {trials:,} shuffles of {n} cards"
+        # On two lines: a long name ("sort, random comparator") fits above its matrix.
+        return f"{name}\n{trials:,} shuffles of {n} cards"
 
     def no_exact(name: str, n: int) -> str:
-        return (f"Exact enumeration of {name}\non {n} cards would walk\n"
-                f"more than {max_exact_paths:,} paths:\ntry fewer cards.")
+        named = "\n".join(textwrap.wrap(f"Exact enumeration of {name}", 22))
+        return (f"{named}\non {n} cards would walk\nmore than {max_exact_paths:,}\n"
+                "paths: try fewer cards.")
 
     def draw(fig: Figure, name: str, n: int, trials: int) -> Update:
         # A fixed layout (tight_layout took a third of a redraw) with one colour bar for
