@@ -164,6 +164,7 @@ def test_every_image_has_a_description(name, page, sites):
         alt = re.search(r'alt="([^"]+)"', tag).group(1)
         # figures say what they show; a frame player's picture changes with its frame
         assert alt.startswith("Figure") or ("_anim_img" in tag and alt.startswith("frame")), alt
+        assert "no title" not in alt and alt != "Figure: a picture.", alt
 
 
 @pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)

@@ -362,6 +362,10 @@ def describe_figure(fig: Figure, limit: int = 600) -> str:
     >>> _ = fig.suptitle("56 cards")
     >>> describe_figure(fig)
     'Figure: 56 cards. Cuts near half (frequency against cut size).'
+    >>> cards = Figure()
+    >>> _ = cards.add_subplot().text(0, 0, "A♠")
+    >>> describe_figure(cards)
+    'Figure: a picture showing A♠.'
     """
     heads = []
     suptitle = fig.get_suptitle() if hasattr(fig, "get_suptitle") else ""
@@ -372,7 +376,13 @@ def describe_figure(fig: Figure, limit: int = 600) -> str:
     plots = [words for ax in fig.axes if ax.get_visible() and (words := _axes_words(ax))
              and (ax.get_title() or ax.get_xlabel())]
     sentences = [s.rstrip(".") for s in [*heads, *plots] if s]
-    described = ". ".join(sentences) + "." if sentences else "no title"
+    if not sentences:  # a picture with no title (cards laid out): say what it shows
+        shown = list(dict.fromkeys(plain_text(t.get_text()) for ax in fig.axes
+                                   if ax.get_visible() for t in ax.texts
+                                   if t.get_visible() and t.get_text().strip()))
+        sentences = [("a picture showing " + ", ".join(shown[:16])
+                      + (", ..." if len(shown) > 16 else "")) if shown else "a picture"]
+    described = ". ".join(sentences) + "."
     text = f"Figure: {described}"
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
