@@ -161,7 +161,7 @@ def _describe_image(output: dict) -> None:
         if text.startswith("<figure: ") and text.endswith(">"):
             text = "Figure: " + text[len("<figure: "):-1] + "."
         elif not text or _GENERIC_FIGURE.match(text):
-            text = "Figure (no title)"
+            text = "Figure (a picture)"
         metadata.setdefault(kind, {})["alt"] = text
 
 

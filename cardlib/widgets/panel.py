@@ -94,11 +94,15 @@ def _opaque_png(canvas: FigureCanvasAgg) -> io.BytesIO:
 
 def _display_png(fig: Figure, buffer: io.BytesIO) -> dict:
     titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
+    if not titles:  # a picture with no title (cards laid out): the texts it shows
+        shown = list(dict.fromkeys(t.get_text() for ax in fig.axes for t in ax.texts
+                                   if t.get_visible() and t.get_text().strip()))
+        titles = ["a picture showing " + ", ".join(shown[:16])] if shown else ["a picture"]
     return {
         "output_type": "display_data",
         "data": {
             "image/png": base64.b64encode(buffer.getvalue()).decode("ascii"),
-            "text/plain": "<figure: " + ("; ".join(titles) or "no title") + ">",
+            "text/plain": "<figure: " + "; ".join(titles) + ">",
         },
         "metadata": {},
     }
