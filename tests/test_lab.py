@@ -131,6 +131,51 @@ def test_detective_hides_then_reveals_every_case():
         detective_panel(ALGORITHMS, ["faro"])
 
 
+HARD_SUSPECTS = ["Knuth's swaps", "naive swap", "sort, random comparator", "first card + stride",
+                 "pile, 4 piles"]
+
+
+def _texts(fig) -> str:
+    """Every piece of text the figure shows: titles, labels, ticks, legends."""
+    return " | ".join(t.get_text() for t in fig.findobj(lambda a: hasattr(a, "get_text"))
+                      if t.get_visible())
+
+
+def test_the_hard_detective_counts_nothing_for_you_and_keeps_one_colour_scale():
+    panel = detective_panel(ALGORITHMS, HARD_SUSPECTS, level="hard", n=6)
+    scales = set()
+    for case in (1, 9, 13, 8, 20):
+        panel.controls["case"].value = case
+        answer = evidence.hidden_shuffle(case, HARD_SUSPECTS)
+        texts = _texts(panel.figure)
+        assert f"Hard case {case}: which shuffle made these 500 decks?" in texts
+        assert "orders appeared" not in texts and answer not in texts.replace(
+            "your guess", ""), texts   # neither the count of orders nor the name
+        image = panel.figure.axes[0].images[0]
+        scales.add((image.norm.vmin, image.norm.vcenter, image.norm.vmax))
+        panel.controls["guess"].value = answer
+        panel.controls["reveal"].value = True
+        assert panel.figure._suptitle.get_text() == (
+            f"Hard case {case}: it was {answer}. Your guess: right!")
+        panel.controls["reveal"].value = False
+    assert scales == {(0.0, 1 / 6, 2 / 6)}   # the same colours mean the same chance in every case
+    easy = detective_panel(ALGORITHMS, HARD_SUSPECTS, n=6)
+    easy.controls["case"].value = 13           # first card + stride: 12 orders, each very often
+    assert "12 of the 720 orders appeared" in _texts(easy.figure)
+    with pytest.raises(ValueError, match="level"):
+        detective_panel(ALGORITHMS, HARD_SUSPECTS, level="expert")
+
+
+def test_hard_detective_updates_give_the_pictures_of_fresh_figures():
+    from panel_checks import assert_updates_match_fresh_figures
+
+    panel = detective_panel(ALGORITHMS, HARD_SUSPECTS, level="hard", n=6, cases=20)
+    kept = assert_updates_match_fresh_figures(panel, [
+        {"case": 13}, {"case": 9}, {"guess": "naive swap"}, {"reveal": True}, {"case": 8},
+        {"reveal": False}, {"case": 2, "guess": "pile, 4 piles"}])
+    assert kept == 7
+
+
 def test_order_counts_agree_with_a_plain_count():
     decks = stats.simulate(shuffles.knuth_shuffle, 4, 500, seed=2)
     counts = stats.order_counts(decks)

@@ -114,11 +114,15 @@ def _curve(name: str, curve) -> tuple:
 
 
 @picture
-def order_count_band(ax: Axes, counts: Sequence[int], trials: int) -> Axes:
+def order_count_band(ax: Axes, counts: Sequence[int], trials: int,
+                     title: str | None = None, fixed: bool = False) -> Axes:
     """Draw how often each order appeared, most frequent first, against a fair shuffle's band.
 
     The grey band holds about 95% of the counts a fair shuffle gives (the
     expected count plus or minus two standard deviations); use a symlog axes.
+    The title says how many orders appeared, unless ``title`` is given. ``fixed``
+    scales the counts axis to ``trials`` (the most an order can be seen), whatever
+    the counts, so that batches of as many decks share one scale.
     """
     orders = len(counts)
     if not orders or trials < 1:
@@ -131,9 +135,13 @@ def order_count_band(ax: Axes, counts: Sequence[int], trials: int) -> Axes:
     ax.axhline(expected, color="black", linestyle=":", label=f"fair: {expected:.1f} each")
     ax.plot(range(orders), counts, color=OKABE_ITO["vermillion"], linewidth=2.5,
             label="this batch")
-    ticks = [t for t in (0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= max(counts)]
+    top = trials if fixed else max(counts)
+    ticks = [t for t in (0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= top]
     ax.set_yticks(ticks, [str(t) for t in ticks])
     ax.minorticks_off()
-    ax.set_title(f"{sum(c > 0 for c in counts)} of the {orders} orders appeared", fontsize=13)
+    if fixed:
+        ax.set_ylim(-0.5, 1.15 * trials)
+    ax.set_title(title or f"{sum(c > 0 for c in counts)} of the {orders} orders appeared",
+                 fontsize=13)
     ax.legend(fontsize=12, loc="upper right")
     return ax

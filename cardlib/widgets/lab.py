@@ -29,12 +29,22 @@ from ..plots import (
 from .panel import LivePanel, Update
 from .player import frame_player
 
-__all__ = ["LAB_DECKS", "LAB_SEEDS", "lab_panel", "detective_panel", "detective_player"]
+__all__ = ["LAB_DECKS", "LAB_SEEDS", "DETECTIVE_LEVELS", "DETECTIVE_DECKS", "lab_panel",
+           "detective_panel", "detective_player"]
 
 #: The numbers of decks the lab offers.
 LAB_DECKS = (1000, 3000, 10_000, 30_000, 100_000)
 #: The seeds the lab's seed slider offers: 0 .. LAB_SEEDS - 1.
 LAB_SEEDS = 20
+#: The detective's levels. "easy": thousands of decks, each batch's colours stretched to its
+#: own extremes, the number of orders that appeared in a title. "hard": hundreds of decks, one
+#: colour scale for every case (0 to 2/n, white at 1/n), no count of orders; the lesson gives
+#: it suspects whose pictures look alike.
+DETECTIVE_LEVELS = ("easy", "hard")
+#: The decks of one case at each level, unless the panel is given another number.
+DETECTIVE_DECKS = {"easy": 5000, "hard": 500}
+#: The hard level's right-hand title: it says what is drawn, not how many orders appeared.
+_HARD_COUNTS = "each order's count, most frequent first"
 
 
 def _lab_title(name: str, result: evidence.LabResult) -> str:
@@ -136,62 +146,92 @@ def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
     return LivePanel(draw, controls, figsize=(9.6, 4.6))
 
 
-def _case_title(case: evidence.DetectiveCase, guess: str, reveal: bool) -> str:
+def _case_title(case: evidence.DetectiveCase, guess: str, reveal: bool,
+                hard: bool = False) -> str:
+    name = f"{'Hard case' if hard else 'Case'} {case.case}"
     if reveal:
         verdict = "right!" if guess == case.answer else f"not quite (you said {guess})"
-        return f"Case {case.case}: it was {case.answer}. Your guess: {verdict}"
-    return f"Case {case.case}: which shuffle made these {case.trials:,} decks?"
+        return f"{name}: it was {case.answer}. Your guess: {verdict}"
+    return f"{name}: which shuffle made these {case.trials:,} decks?"
 
 
-def _counts(ax: Axes, case: evidence.DetectiveCase) -> None:
-    order_count_band(ax, case.counts, case.trials)
+def _counts(ax: Axes, case: evidence.DetectiveCase, hard: bool = False) -> None:
+    order_count_band(ax, case.counts, case.trials, title=_HARD_COUNTS if hard else None,
+                     fixed=hard)
+
+
+def _hard_bar(image, n: int) -> None:
+    """The hard level's one colour scale, labelled where it matters: 0, fair 1/n, 2/n."""
+    image.colorbar.set_ticks([0, 1 / n, 2 / n], labels=["0", f"1/{n}", f"2/{n}"])
+
+
+def _batch_line(ax: Axes):
+    """The line of the batch's counts in an order_count_band."""
+    return next(line for line in ax.lines if line.get_label() == "this batch")
 
 
 def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str], case: int,
-               guess: str, reveal: bool, n: int, trials: int) -> Update:
+               guess: str, reveal: bool, n: int, trials: int, hard: bool = False) -> Update:
     shown = evidence.detective_case(shuffles, suspects, case, n, trials)
-    left, right = _case_axes(fig, shown)
-    fig.suptitle(_case_title(shown, guess, reveal), fontsize=14)
+    left, right = _case_axes(fig, shown, hard)
+    fig.suptitle(_case_title(shown, guess, reveal, hard), fontsize=14)
 
     def update(case: int, guess: str, reveal: bool) -> list:
-        """Keep the axes; a new case brings new colours and a new right-hand plot."""
+        """Keep the axes; a new case brings new colours (or, on the hard level, only new
+        cells on the same scale) and a new right-hand plot."""
         nonlocal shown
         changed = []
         if case != shown.case:
             shown = evidence.detective_case(shuffles, suspects, case, n, trials)
             image = left.images[0]
             image.set_data(shown.matrix)
-            image.set_norm(bias_norm(n, bias_spread(shown.matrix)))
-            image.colorbar.ax.tick_params(labelsize=12)
-            _counts(clear(right), shown)
-            changed += [image, image.colorbar.ax, right]
-        return [fig.suptitle(_case_title(shown, guess, reveal), fontsize=14), *changed]
+            if hard:  # one scale for every case: only the cells and the counts' line change
+                batch = _batch_line(right)
+                batch.set_ydata(shown.counts)
+                changed += [image, batch]
+            else:
+                image.set_norm(bias_norm(n, bias_spread(shown.matrix)))
+                image.colorbar.ax.tick_params(labelsize=12)
+                _counts(clear(right), shown)
+                changed += [image, image.colorbar.ax, right]
+        return [fig.suptitle(_case_title(shown, guess, reveal, hard), fontsize=14), *changed]
 
     return update
 
 
-def _case_axes(fig: Figure, shown: evidence.DetectiveCase) -> tuple[Axes, Axes]:
-    """Draw a case's two pictures: the bias matrix and the order counts; return both axes."""
+def _case_axes(fig: Figure, shown: evidence.DetectiveCase,
+               hard: bool = False) -> tuple[Axes, Axes]:
+    """Draw a case's two pictures: the bias matrix and the order counts; return both axes.
+
+    The hard level draws every case on one colour scale, 0 to 2/n."""
     left, right = fig.subplots(1, 2, width_ratios=[1, 1.35])
-    bias_matrix(left, shown.matrix, "where each card landed")
+    n = len(shown.matrix)
+    bias_matrix(left, shown.matrix, "where each card landed", spread=1 / n if hard else None)
     left.set_ylabel("card", fontsize=12)
     left.tick_params(labelsize=12)
     bar = left.images[0].colorbar
     bar.ax.tick_params(labelsize=12)
     bar.set_label("chance", fontsize=12)
     right.set_yscale("symlog", linthresh=10)
-    _counts(right, shown)
+    _counts(right, shown, hard)
     right.set_xlabel(f"the {len(shown.counts)} orders, most frequent first", fontsize=12)
     right.set_ylabel("times seen in the batch", fontsize=12)
     right.tick_params(labelsize=12)
+    if hard:
+        _hard_bar(left.images[0], n)
     fig.subplots_adjust(left=0.07, right=0.98, bottom=0.13, top=0.85, wspace=0.42)
     return left, right
 
 
 @checked
 def detective_panel(shuffles: dict[str, Shuffle], suspects: Sequence[str], n: int = 6,
-                    trials: int = 5000, cases: int = 20) -> LivePanel:
-    """Return the shuffle-detective game: a case number, a guess, and a reveal box."""
+                    trials: int | None = None, cases: int = 20,
+                    level: str = "easy") -> LivePanel:
+    """Return the shuffle-detective game: a case number, a guess, and a reveal box.
+
+    ``level`` is one of :data:`DETECTIVE_LEVELS`; ``trials`` (the decks of a case)
+    defaults to the level's :data:`DETECTIVE_DECKS`.
+    """
     shuffle_table("shuffles", shuffles)
     suspects = sequence("suspects", suspects)
     if not suspects:
@@ -199,18 +239,22 @@ def detective_panel(shuffles: dict[str, Shuffle], suspects: Sequence[str], n: in
     unknown = [s for s in suspects if s not in shuffles]
     if unknown:
         raise ValueError(f"suspects {unknown} are not among the shuffles")
+    level = one_of("level", level, DETECTIVE_LEVELS)
+    hard = level == "hard"
     n = whole_number("n", n, minimum=2, maximum=8)
-    trials = whole_number("trials", trials, minimum=1, maximum=1_000_000)
+    trials = whole_number("trials", DETECTIVE_DECKS[level] if trials is None else trials,
+                          minimum=1, maximum=1_000_000)
     controls = {
         "case": widgets.IntSlider(value=1, min=1, max=whole_number("cases", cases, minimum=1),
-                                  description="case", continuous_update=True),
+                                  description="hard case" if hard else "case",
+                                  continuous_update=True),
         "guess": widgets.Dropdown(options=list(suspects), value=suspects[0],
                                   description="your guess"),
         "reveal": widgets.Checkbox(value=False, description="reveal the answer"),
     }
 
     def draw(fig: Figure, case: int, guess: str, reveal: bool) -> Update:
-        return _draw_case(fig, shuffles, suspects, case, guess, reveal, n, trials)
+        return _draw_case(fig, shuffles, suspects, case, guess, reveal, n, trials, hard)
 
     return LivePanel(draw, controls, figsize=(9.6, 4.8))
 
