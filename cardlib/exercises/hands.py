@@ -1,46 +1,80 @@
 """The checks of lesson 8 (shuffling by hand, and dealing Dou Di Zhu).
 
+Standard library only (the checks also run in the page): the faro, top-to-random and the
+round-robin deal are written out here, and tested equal to cardlib's.
+
 >>> from cardlib.exercises import TODO
->>> str(check_rocket(TODO))
-'… not attempted yet: the chance that a given player holds the rocket'
+>>> str(check_jokers_apart(TODO))
+'… not attempted yet: the chance that the two jokers go to two different players'
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from fractions import Fraction
 
-from .. import doudizhu, exact, hand, hand_methods
+from .. import exact
+from ..cards import BLACK_JOKER, DOU_DI_ZHU_RANKS, RED_JOKER, SUIT_TIE_BREAK, Card
 from ..checks import as_rng, sequence
 from ..guard import TimedCalls
 from . import (
+    Failed,
     Feedback,
     attempted_function,
-    compare_value,
     contained,
     is_todo,
     learner_call,
+    learner_line,
     not_attempted,
     right,
     wrong,
 )
+from .answers import check_value
 from .code import Algorithm, check_shuffle, diagnose, same_algorithm
+from .fair import number_answer
 
 __all__ = [
     "ELMSLEY_CARDS",
     "ELMSLEY_PLACES",
+    "faro",
     "check_elmsley",
+    "top_to_random",
     "check_top_to_random",
+    "mean_time",
     "check_mean_time",
     "reference_insertion_shuffle",
     "TOP_TO_RANDOM",
     "INSERTIONS",
     "check_fair_insertion",
+    "clumped_deck",
+    "deal_round_robin",
     "check_deal",
-    "check_rocket",
+    "jokers_apart",
+    "check_jokers_apart",
 ]
+
+# --- exercise 4: Elmsley's rule ---------------------------------------------------------------
 
 #: The Elmsley exercise: move the top card of 52 down so that 10 cards lie above it.
 ELMSLEY_CARDS, ELMSLEY_PLACES = 52, 10
+
+
+def faro(deck, kind: str) -> list:
+    """One perfect faro: the bottom and top halves interleaved from the bottom up; "out" keeps
+    the bottom card at the bottom, "in" puts the top half's first card below it."""
+    cards = sequence("deck", deck)
+    half = len(cards) // 2
+    first, second = ((cards[:half], cards[half:]) if kind == "out"
+                     else (cards[half:], cards[:half]))
+    return [card for pair in zip(first, second) for card in pair]
+
+
+def _above_top_card(kinds) -> int:
+    deck = list(range(ELMSLEY_CARDS))
+    for kind in kinds:
+        deck = faro(deck, kind)
+    return ELMSLEY_CARDS - 1 - deck.index(ELMSLEY_CARDS - 1)
 
 
 def check_elmsley(answer) -> Feedback:
@@ -49,23 +83,50 @@ def check_elmsley(answer) -> Feedback:
     if is_todo(answer):
         return not_attempted(what)
     where = "section 5"
+    if isinstance(answer, str):
+        return wrong(f"{what}: {answer[:30]!r} is one string; give a list of strings, such as "
+                     "['in', 'out'].", where)
     if not isinstance(answer, (list, tuple)) or any(kind not in ("in", "out") for kind in answer):
-        return wrong(f"{what}: give a list of 'in' and 'out', not {answer!r}.", where)
-    deck = list(range(ELMSLEY_CARDS))
-    for kind in answer:
-        deck = hand.faro(deck, kind)
-    above = ELMSLEY_CARDS - 1 - deck.index(ELMSLEY_CARDS - 1)
-    expected = hand.elmsley_sequence(ELMSLEY_PLACES)
+        odd = next((k for k in answer if k not in ("in", "out")), answer) if isinstance(
+            answer, (list, tuple)) else answer
+        return wrong(f"{what}: give a list of 'in' and 'out' (in lower case), not "
+                     f"{odd!r:.30}.", where)
+    above = _above_top_card(answer)
+    rule = ["in" if bit == "1" else "out" for bit in format(ELMSLEY_PLACES, "b")]
     if above != ELMSLEY_PLACES:
+        backwards = list(answer) == rule[::-1]
+        swapped = list(answer) == ["out" if k == "in" else "in" for k in rule]
+        if backwards and swapped:
+            why = (f"'in' and 'out' are swapped (for {ELMSLEY_PLACES:b} that is also reading "
+                   "the digits from the right): an in-shuffle adds a 1, an out-shuffle a 0, "
+                   "and the first faro writes the leftmost digit")
+        elif backwards:
+            why = ("you read the binary digits from the right; the first faro writes the "
+                   "leftmost digit, and each later one shifts it left")
+        elif swapped:
+            why = "'in' and 'out' are swapped: an in-shuffle adds a 1, an out-shuffle a 0"
+        else:
+            why = (f"{ELMSLEY_PLACES} in binary is {ELMSLEY_PLACES:b}; with the card j places "
+                   "from the top, an out-shuffle puts it 2j down and an in-shuffle 2j + 1")
         return wrong(f"{what}: {list(answer)} leaves {above} cards above it, not "
-                     f"{ELMSLEY_PLACES}.", where,
-                     (f"{ELMSLEY_PLACES} in binary is {ELMSLEY_PLACES:b}: read it from the left, "
-                      "'in' for 1 and 'out' for 0.",))
-    if len(answer) > len(expected):
+                     f"{ELMSLEY_PLACES}: {why}.", where)
+    if len(answer) > len(rule):
         return right(f"{what}: {list(answer)} works; Elmsley's binary rule does it in "
-                     f"{len(expected)}: {expected}.")
+                     f"{len(rule)}: {rule}.")
     return right(f"{what}: {list(answer)} is Elmsley's sequence ({ELMSLEY_PLACES} = "
                  f"{ELMSLEY_PLACES:b} in binary).")
+
+
+# --- exercise 1: top-to-random ----------------------------------------------------------------
+
+def top_to_random(deck, rng=None) -> list:
+    """A new list: the top card (the last item) put back with rng.randrange(n) cards below it."""
+    cards, rng = sequence("deck", deck), as_rng(rng)
+    if not cards:
+        return cards
+    top = cards.pop()
+    cards.insert(rng.randrange(len(cards) + 1), top)
+    return cards
 
 
 @contained("the check of your top-to-random")
@@ -82,19 +143,15 @@ def check_top_to_random(shuffle: Callable) -> Feedback:
         except exact.ContractError as error:
             return wrong(f"{what}: draw every random number with rng.randrange ({error}).", where)
         except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
-            return wrong(f"{what} raised {type(error).__name__} on a deck of {n}: {error}",
-                         where)
-        expected = exact.distribution(hand_methods.top_to_random, n)
+            return wrong(f"{what} raised {type(error).__name__} on a deck of {n}: {error}"
+                         f"{learner_line(error)}", where)
+        expected = exact.distribution(top_to_random, n)
         if law != expected:
-            lost = [o for o in law if sorted(o) != list(range(n))]
-            if lost:
-                return wrong(f"{what} loses or repeats cards: {list(range(n))} gave "
-                             f"{list(lost[0])}.", where)
             extra = sorted(set(law) - set(expected))
             if extra:
                 return wrong(f"{what} on {n} cards gives orders that top-to-random cannot: "
-                             f"{[list(o) for o in extra[:2]]}; take the top card (the last "
-                             "item) and insert it at rng.randrange(n) among the others.", where)
+                             f"{[list(o) for o in extra[:2]]}; only the top card (the last "
+                             "item) moves, and it goes back among the others.", where)
             missing = sorted(set(expected) - set(law))
             if missing:
                 return wrong(f"{what} on {n} cards can never give {list(missing[0])}: the top "
@@ -105,18 +162,47 @@ def check_top_to_random(shuffle: Callable) -> Feedback:
     other = same_algorithm(shuffle, TOP_TO_RANDOM, what)
     if other is not None:
         return wrong(f"right law, but {other.message}", where)
-    return right(f"{what}: the exact law is right on 1 to 5 cards ({5} orders, 1/5 each, "
-                 "on 5).")
+    return right(f"{what}: the exact law is right on 1 to 5 cards (5 orders, 1/5 each, on 5), "
+                 "one draw per step.")
+
+
+# --- exercise 3: the mean time, from the waiting-time reasoning ------------------------------
+
+def mean_time(n: int) -> Fraction:
+    """The mean number of top-to-random steps until the bottom card of n has been inserted:
+    with i cards below it the wait is n/(i + 1) steps; the last step inserts it."""
+    return 1 + sum((Fraction(n, i + 1) for i in range(n - 1)), Fraction(0))
 
 
 def check_mean_time(answer) -> Feedback:
-    """Check the mean number of top-to-random shuffles of 52 cards until the bottom card is in."""
-    return compare_value(answer, hand_methods.top_to_random_mean_time(52),
-                         "the mean number of top-to-random shuffles of 52 cards",
-                         where="section 3",
-                         hint="with i cards below it the bottom card waits 52/(i + 1) shuffles "
-                              "on average; add these for i = 0..50, plus 1 for its own insertion.")
+    """Check the mean number of top-to-random steps of 52 cards until the bottom card is in."""
+    what = "the mean number of top-to-random steps of 52 cards"
+    if is_todo(answer):
+        return not_attempted(what)
+    where = "section 3"
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    n, expected = 52, mean_time(52)
+    waits = expected - 1
+    mistakes = {waits: "that is the wait until the bottom card reaches the top; one more step "
+                       "inserts it",
+                waits + 2: "the step that inserts the bottom card counts once, not twice",
+                sum((Fraction(n, i + 1) for i in range(n)), Fraction(0)) + 1:
+                    "with i cards below the bottom card, i goes from 0 to 50 (51 waits), "
+                    "not to 51",
+                sum((Fraction(n - i, n) for i in range(n - 1)), Fraction(0)) + 1:
+                    "you added chances; a wait for something of chance q per step lasts 1/q "
+                    "steps on average",
+                Fraction(n * n): "a wait of 52 steps for each card would be 52 × 52; the wait "
+                                 "shortens as cards pile up below the bottom card"}
+    return check_value(answer, expected, what, where, mistakes,
+                       hint="with i cards below the bottom card, each step puts the next card "
+                            "below it with chance (i + 1)/52; a wait for something of chance q "
+                            "per step lasts 1/q steps on average.")
 
+
+# --- exercise 2: a fair shuffle made of insertions -----------------------------------------
 
 def reference_insertion_shuffle(deck, rng) -> list:
     """A fair shuffle made of insertions: card i goes to a uniform place among the first i + 1.
@@ -138,7 +224,7 @@ def check_fair_insertion(shuffle: Callable) -> Feedback:
 
 
 #: The algorithms of the lesson's exercises, as the lesson describes them.
-TOP_TO_RANDOM = Algorithm("top-to-random", hand_methods.top_to_random, "new list",
+TOP_TO_RANDOM = Algorithm("top-to-random", top_to_random, "new list",
                           "one draw, randrange(n): the top card put back with that many "
                           "cards below it")
 INSERTIONS = Algorithm("the insertion shuffle", reference_insertion_shuffle, "new list",
@@ -146,8 +232,23 @@ INSERTIONS = Algorithm("the insertion shuffle", reference_insertion_shuffle, "ne
                        "ranges of 2, 3, ..., n places")
 
 
+# --- exercise 5: deal round-robin ----------------------------------------------------------
+
+def clumped_deck() -> list[Card]:
+    """The 54 cards rank by rank, bottom card first: the four 3s, ..., the four 2s, the jokers."""
+    return ([Card(rank, suit) for rank in DOU_DI_ZHU_RANKS for suit in SUIT_TIE_BREAK]
+            + [BLACK_JOKER, RED_JOKER])
+
+
+def deal_round_robin(deck) -> tuple[list[list], list]:
+    """Three hands of 17 dealt one card at a time from the top (the last item), in turn; the
+    kitty is the 3 cards left, from the top down."""
+    from_top = list(deck)[::-1]
+    return [from_top[p:51:3] for p in range(3)], from_top[51:]
+
+
 def _sample_decks() -> list[list]:
-    return [list(range(54)), doudizhu.clumped_deck(), [f"card {i}" for i in range(54)]]
+    return [list(range(54)), clumped_deck(), [f"card {i}" for i in range(54)]]
 
 
 @contained("the check of your deal")
@@ -157,40 +258,100 @@ def check_deal(deal: Callable) -> Feedback:
     if not attempted_function(deal, list(range(54))):
         return not_attempted(what)
     with TimedCalls(what) as call:
-        return _deals(deal, what, call)
+        try:
+            return _deals(deal, what, call)
+        except Failed as failed:
+            return failed.feedback
+
+
+def _shape(answer) -> str | None:
+    if answer is None:
+        return "returns None: return the pair (hands, kitty)"
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        size = f" of {len(answer)} items" if isinstance(answer, (tuple, list)) else ""
+        return (f"returns {type(answer).__name__}{size}: return a pair (hands, kitty), as in "
+                "return hands, kitty")
+    hands, kitty = answer
+    if not isinstance(hands, (list, tuple)) or any(not isinstance(h, (list, tuple))
+                                                   for h in hands):
+        return "returns hands that are not a list of three lists of cards"
+    if not isinstance(kitty, (list, tuple)):
+        return f"returns a kitty that is {type(kitty).__name__}, not a list of 3 cards"
+    if [len(h) for h in hands] != [17, 17, 17] or len(kitty) != 3:
+        return (f"gives hands of {[len(h) for h in hands]} cards and a kitty of {len(kitty)}; "
+                "expected three hands of 17 and a kitty of 3")
+    return None
 
 
 def _deals(deal: Callable, what: str, call: TimedCalls) -> Feedback:
     where = "section 7"
     for deck in _sample_decks():
         answer = learner_call(call, deal, list(deck), shown=what, where=where)
-        expected = doudizhu.deal_round_robin(deck)
-        shown = "the deck 0..53 (53 on top)" if deck == list(range(54)) else "a deck"
-        if not isinstance(answer, tuple) or len(answer) != 2:
-            return wrong(f"{what}: return a pair (hands, kitty), not {type(answer).__name__}.",
+        problem = _shape(answer)
+        if problem:
+            return wrong(f"{what} {problem}.", where)
+        hands, kitty = [list(h) for h in answer[0]], list(answer[1])
+        expected_hands, expected_kitty = deal_round_robin(deck)
+        numbers = deck == list(range(54))
+        shown_deck = "the deck 0..53 (53 on top)" if numbers else "a deck"
+        if hands == expected_hands and kitty != expected_kitty:
+            why = ("the kitty is listed from the bottom up; list it from the top down"
+                   if kitty == expected_kitty[::-1] else
+                   "the hands are right but the kitty is not the 3 cards left")
+            return wrong(f"{what} on {shown_deck}: {why}.", where)
+        if hands == expected_hands:
+            continue
+        from_top = list(deck)[::-1]
+        survey = [from_top[3:][p:51:3] for p in range(3)]
+        if hands == survey:
+            return wrong(f"{what} on {shown_deck}: you set the kitty aside first, the top 3 "
+                         "cards, as the survey does; this exercise deals first and leaves "
+                         "the last 3 cards as the kitty.", where)
+        if hands == [from_top[17 * p:17 * p + 17] for p in range(3)]:
+            return wrong(f"{what} on {shown_deck} deals 17 cards to player 1, then 17 to "
+                         "player 2, ...: round-robin gives one card to each player in turn.",
                          where)
-        hands, kitty = answer
-        if [len(h) for h in hands] != [17, 17, 17] or len(kitty) != 3:
-            return wrong(f"{what}: expected three hands of 17 and a kitty of 3, got hands of "
-                         f"{[len(h) for h in hands]} and a kitty of {len(kitty)}.", where)
-        if [list(h) for h in hands] != expected[0] or list(kitty) != expected[1]:
-            first = list(hands[0][:3])
-            if deck == list(range(54)):
-                hint = (f"player 1 got {first} first; dealing from the top gives "
-                        f"{expected[0][0][:3]}: the top card is the last item, and the players "
-                        "take one card each in turn.")
-            else:
-                hint = "deal from the top (the last item), one card to each player in turn."
-            return wrong(f"{what} on {shown} gives other hands than dealing round-robin.",
-                         where, (hint,))
+        if hands == [list(deck)[p:51:3] for p in range(3)]:
+            return wrong(f"{what} on {shown_deck} deals from the bottom (the first item); the "
+                         "top card is the last item.", where)
+        hint = (f"player 1 got {hands[0][:3]} first; dealing from the top gives "
+                f"{expected_hands[0][:3]}" if numbers else "deal from the top (the last item), "
+                "one card to each player in turn")
+        return wrong(f"{what} on {shown_deck} gives other hands than dealing round-robin: "
+                     f"{hint}.", where)
     return right(f"{what}: right on three decks (each hand in the order dealt, the kitty from "
                  "the top down).")
 
 
-def check_rocket(answer) -> Feedback:
-    """Check the exact chance that a given player holds both jokers in a fair deal."""
-    expected = doudizhu.fair_chances()["a given player holds the rocket"]
-    return compare_value(answer, expected, "the chance that a given player holds the rocket",
-                         where="section 7",
-                         hint="count the hands of 17 that hold both jokers: choose the other 15 "
-                              "from 52, C(52, 15), out of C(54, 17).")
+# --- exercise 6: the jokers, apart ------------------------------------------------------------
+
+def jokers_apart() -> Fraction:
+    """The chance, in a fair deal, that the two jokers go to two different players: the first
+    joker is dealt to a hand (51 of 54 places), the second to another hand (34 of the 53 left)."""
+    return Fraction(51, 54) * Fraction(34, 53)
+
+
+def check_jokers_apart(answer) -> Feedback:
+    """Check the exact chance that, in a fair deal, the jokers end in two different hands."""
+    what = "the chance that the two jokers go to two different players"
+    if is_todo(answer):
+        return not_attempted(what)
+    where = "section 7"
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    same_hand = 3 * Fraction(math.comb(52, 15), math.comb(54, 17))
+    mistakes = {1 - same_hand: "that counts a joker in the kitty as being with a player: "
+                               "the kitty is no player's",
+                Fraction(2, 3): "as if each joker went to one of three players on its own: the "
+                                "kitty keeps 3 cards, and once one joker is in a hand, that hand "
+                                "has fewer places left",
+                Fraction(34, 53): "that assumes the first joker is in a hand; it may be in the "
+                                  "kitty too",
+                Fraction(51, 54) * Fraction(34, 54): "the second joker cannot take the place "
+                                                     "of the first: 53 places are left",
+                same_hand / 3: "that is the chance that a given player holds both",
+                same_hand: "that is the chance that someone holds both: the rocket"}
+    return check_value(answer, jokers_apart(), what, where, mistakes,
+                       hint="place the jokers one after the other among the 54 places of the "
+                            "deal: 17 in each hand and 3 in the kitty.")

@@ -1,30 +1,281 @@
-"""The checks of lesson 7 (the probability lab): decks a test needs, the comparator's favourite,
-and a riffle followed by an overhand.
+"""The checks of lesson 7 (the probability lab): a white matrix that is not fair, the
+whole-order distance written from its definition, a riffle followed by an overhand, and how
+often 1,000 decks are enough.
 
->>> from cardlib.exercises import TODO
->>> print(check_comparator_favourite(TODO, TODO))
-… not attempted yet: the comparator sort's likeliest order on 5 cards
+Standard library only (the checks also run in the page): the riffle and the overhand
+shuffle of exercise 3 are written out here, draw for draw as cardlib's.
+
+>>> print(check_white_but_unfair([(0, 1, 2), (1, 2, 0), (2, 0, 1)]))
+✓ a white bias matrix from a shuffle that is not fair: every card lands at each of the 3 \
+places with chance 1/3, yet only 3 of the 6 orders can happen (whole-order distance 1/2).
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
-from collections.abc import Sequence
+import numbers
+from collections import Counter
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from .. import exact, hand, mixing, riffle, shuffles
-from ..checks import checked
-from . import Feedback, compare_value, is_todo, match, not_attempted, right, wrong
+from .. import exact, shuffles
+from ..checks import as_rng, checked, sequence
+from ..guard import TimedCalls
+from . import (
+    Failed,
+    Feedback,
+    attempted_function,
+    compare_value,
+    contained,
+    is_todo,
+    learner_call,
+    match,
+    not_attempted,
+    right,
+    shown,
+    wrong,
+)
+from .answers import check_value
+from .fair import number_answer
+from .riffles import reference_merge
 
 __all__ = [
+    "WHITE_CARDS",
+    "check_white_but_unfair",
+    "whole_order_distance",
+    "check_whole_order_distance",
+    "gsr_riffle",
+    "overhand",
+    "riffle_then_overhand_law",
+    "check_riffle_then_overhand",
     "ENOUGH_DECKS",
     "check_enough_decks",
-    "FAVOURITE_CARDS",
-    "comparator_favourite",
-    "check_comparator_favourite",
-    "riffle_then_overhand",
-    "check_riffle_then_overhand",
 ]
+
+
+# --- exercise 1: a counterexample -----------------------------------------------------------
+
+#: Exercise 1: the orders of this many cards.
+WHITE_CARDS = 3
+
+
+def _as_orders(answer, n: int, what: str, where: str) -> list[tuple[int, ...]] | Feedback:
+    example = "[(0, 1, 2), (2, 1, 0)]"
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple, set)):
+        return wrong(f"{what}: give a list of orders, for example {example}, not "
+                     f"{shown(answer)[:40]}.", where)
+    if not answer:
+        return wrong(f"{what}: the list is empty; a shuffle needs at least one order.", where)
+    if all(isinstance(c, numbers.Integral) for c in answer):  # one order, not a list of them
+        return wrong(f"{what}: {shown(answer)[:40]} is one order; give a list of orders, each "
+                     f"a tuple, for example {example}.", where)
+    orders = []
+    for order in answer:
+        if isinstance(order, (str, bytes)) or not isinstance(order, (list, tuple)):
+            return wrong(f"{what}: {shown(order)[:30]} is not an order; write each order as a "
+                         "tuple of the cards, such as (2, 0, 1).", where)
+        if sorted(order, key=repr) != list(range(n)) or any(type(c) is not int for c in order):
+            return wrong(f"{what}: {shown(order)[:30]} is not an order of the cards "
+                         f"{', '.join(map(str, range(n)))}: each card once.", where)
+        orders.append(tuple(order))
+    return orders
+
+
+def check_white_but_unfair(answer) -> Feedback:
+    """Check a list of orders of 3 cards, each drawn with equal chance: its bias matrix must be
+    exactly white (every card at every place 1/3) while the shuffle is not fair."""
+    n = WHITE_CARDS
+    what = "a white bias matrix from a shuffle that is not fair"
+    if is_todo(answer):
+        return not_attempted(what)
+    where = "section 2"
+    orders = _as_orders(answer, n, what, where)
+    if isinstance(orders, Feedback):
+        return orders
+    law = {order: Fraction(count, len(orders)) for order, count in Counter(orders).items()}
+    for card in range(n):
+        for place in range(n):
+            chance = sum(p for order, p in law.items() if order[place] == card)
+            if chance != Fraction(1, n):
+                return wrong(f"{what}: card {card} lands at place {place} with chance "
+                             f"{chance}, not 1/{n} (in {sum(o[place] == card for o in orders)} "
+                             f"of your {len(orders)} orders): that square of the matrix is not "
+                             "white.", where)
+    distance = _distance(law, n)
+    if distance == 0:
+        return wrong(f"{what}: your {len(orders)} orders give every order of {n} cards the "
+                     f"same chance, 1/{math.factorial(n)}: that shuffle is fair, so of course "
+                     "its matrix is white. Find one whose matrix is white although some "
+                     "orders are likelier than others.", where)
+    some = (f"only {len(law)} of the {math.factorial(n)} orders can happen"
+            if len(law) < math.factorial(n) else "its orders are not equally likely")
+    return right(f"{what}: every card lands at each of the {n} places with chance 1/{n}, yet "
+                 f"{some} (whole-order distance {shown(distance)}).")
+
+
+# --- exercise 2: the whole-order distance, from its definition -------------------------------
+
+def _distance(law: dict, n: int) -> Fraction:
+    fair = Fraction(1, math.factorial(n))
+    return sum((abs(Fraction(law.get(order, 0)) - fair)
+                for order in itertools.permutations(range(n))), Fraction(0)) / 2
+
+
+def whole_order_distance(law: dict, n: int) -> Fraction:
+    """Half the sum, over all n! orders, of |P(order) - 1/n!| (orders not in ``law``: P = 0).
+
+    >>> whole_order_distance({(0, 1, 2): Fraction(1)}, 3)
+    Fraction(5, 6)
+    """
+    if not isinstance(law, dict):
+        raise TypeError(f"law must be a dict of orders and their chances, not "
+                        f"{type(law).__name__}")
+    if not isinstance(n, int) or not 0 <= n <= 8:
+        raise ValueError(f"n must be a whole number of cards from 0 to 8, got {n!r}")
+    return _distance(law, n)
+
+
+@functools.lru_cache(maxsize=1)
+def _test_laws() -> list[tuple[str, dict, int]]:
+    return [("the stride shuffle's law on 5 cards",
+             exact.distribution(shuffles.stride_shuffle, 5), 5),
+            ("a law with one order of 3 cards", {(2, 0, 1): Fraction(1)}, 3),
+            ("the naive swap's law on 3 cards",
+             exact.distribution(shuffles.naive_swap_shuffle, 3), 3),
+            ("one overhand shuffle's law on 4 cards", exact.distribution(overhand, 4), 4),
+            ("Knuth's law on 4 cards", exact.distribution(shuffles.knuth_shuffle, 4), 4)]
+
+
+def _tempting(law: dict, n: int) -> dict[str, Fraction]:
+    """What the usual slips give, each with the words that name it."""
+    fair = Fraction(1, math.factorial(n))
+    listed = sum((abs(p - fair) for p in law.values()), Fraction(0))
+    return {
+        "it adds up only the orders in the law; an order that can never happen is missing "
+        "from the dict, and it counts too, with P = 0 (each adds 1/n! to the sum)": listed / 2,
+        "it compares each chance with 1/len(law); but the law lists only the orders that can "
+        "happen: a fair chance is 1/n!, over all n! orders":
+            sum((abs(p - Fraction(1, len(law))) for p in law.values()), Fraction(0)) / 2,
+        "it forgets the half: the distance is half the sum": 2 * _distance(law, n),
+        "it compares each chance with 1/n, a card's fair chance; an order's is 1/n!":
+            sum((abs(Fraction(law.get(o, 0)) - Fraction(1, n))
+                 for o in itertools.permutations(range(n))), Fraction(0)) / 2,
+    }
+
+
+@contained("the check of your whole_order_distance")
+def check_whole_order_distance(function: Callable) -> Feedback:
+    """Check ``function(law, n)`` on five laws: the exact whole-order distance, as a Fraction."""
+    what = "whole_order_distance"
+    if not attempted_function(function, {(0, 1): Fraction(1)}, 2):
+        return not_attempted(what)
+    where = "section 2"
+    floats = False
+    with TimedCalls(what) as call:
+        for name, law, n in _test_laws():
+            given = f"{what}(law, {n}) for {name}"
+            try:
+                answer = learner_call(call, function, dict(law), n, shown=given, where=where)
+            except Failed as failed:
+                return failed.feedback
+            expected = _distance(law, n)
+            found = match(answer, expected)
+            floats = floats or found == "nearest float"
+            if found in ("exact", "nearest float"):
+                continue
+            if answer is None or isinstance(answer, (str, list, tuple, dict, set)):
+                said = ("None" if answer is None
+                        else f"{type(answer).__name__} {shown(answer)[:40]}")
+                return wrong(f"{given} gave {said}: return the distance itself, a number.",
+                             where)
+            if found in ("rounded float", "float fraction"):
+                return compare_value(answer, expected, given, where=where)
+            for why, value in _tempting(law, n).items():
+                if value != expected and match(answer, value) in ("exact", "nearest float"):
+                    return wrong(f"{given} gave {shown(answer)}, not {shown(expected)}: {why}.",
+                                 where)
+            return wrong(f"{given} gave {shown(answer)}, but it is {shown(expected)}.", where,
+                         ("Go over every order of n cards (itertools.permutations(range(n))), "
+                          "take its chance from the law (0 if it is not there), and add up "
+                          "how far each is from the fair chance.",))
+    said = (" (as floats nearest to the exact values: Fractions give them exactly)"
+            if floats else "")
+    return right(f"{what}: right on five laws{said}, the orders that never happen included "
+                 "(the stride's law on 5 cards: 5/6).")
+
+
+# --- exercise 3: a riffle, then an overhand --------------------------------------------------
+
+def gsr_riffle(deck, rng=None) -> list:
+    """One Gilbert-Shannon-Reeds riffle, draw for draw as :func:`cardlib.riffle.riffle`:
+    a coin per card for the cut, then the notes' merge."""
+    cards, rng = sequence("deck", deck), as_rng(rng)
+    cut = sum(rng.randrange(2) for _ in cards)
+    return reference_merge(cards[:cut], cards[cut:], rng)
+
+
+def overhand(deck, rng=None) -> list:
+    """One overhand shuffle with p = 1/2, draw for draw as :func:`cardlib.hand.overhand_shuffle`:
+    each gap, from the top down, is a cut when rng.randrange(2) < 1; the packets come off the
+    top and land in reverse order."""
+    cards, rng = sequence("deck", deck), as_rng(rng)
+    sizes, size = [], 1
+    for _ in range(len(cards) - 1):
+        if rng.randrange(2) < 1:
+            sizes.append(size)
+            size = 0
+        size += 1
+    sizes.append(size)
+    pile, top = [], len(cards)
+    for size in sizes if cards else []:
+        pile.extend(cards[top - size:top])
+        top -= size
+    return pile
+
+
+def _compose(first: dict, then: dict) -> dict:
+    """The law of one shuffle followed by another (both laws of the orders of the same cards)."""
+    law: dict = {}
+    for a, p in first.items():
+        for b, q in then.items():
+            order = tuple(a[i] for i in b)
+            law[order] = law.get(order, 0) + p * q
+    return law
+
+
+@functools.lru_cache(maxsize=8)
+def riffle_then_overhand_law(n: int = 5) -> dict:
+    """The exact law of one riffle followed by one overhand shuffle of n cards."""
+    return _compose(exact.distribution(gsr_riffle, n), exact.distribution(overhand, n))
+
+
+def check_riffle_then_overhand(answer) -> Feedback:
+    """Check the exact whole-order distance of a riffle followed by an overhand on 5 cards."""
+    what = "the whole-order distance of a riffle then an overhand on 5 cards"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, "section 2")
+    if malformed is not None:
+        return malformed
+    n = 5
+    riffle_law, overhand_law = exact.distribution(gsr_riffle, n), exact.distribution(overhand, n)
+    expected = _distance(riffle_then_overhand_law(n), n)
+    mistakes = {_distance(riffle_law, n): "that is the riffle alone",
+                _distance(overhand_law, n): "that is the overhand alone",
+                _distance(riffle_law, n) * _distance(overhand_law, n):
+                    "distances do not multiply: compose the two laws, then measure",
+                Fraction(0): "two unfair shuffles in a row are not fair on 5 cards"}
+    reverse = _distance(_compose(overhand_law, riffle_law), n)
+    if reverse != expected:
+        mistakes[reverse] = "that is an overhand followed by a riffle: the riffle comes first"
+    return check_value(answer, expected, what, "section 2", mistakes,
+                       hint="the law of the two shuffles together covers all 120 orders; "
+                            "measure its distance as for one shuffle.")
+
+
+# --- exercise 4: how often are 1,000 decks enough? ------------------------------------------
 
 #: The number of decks asked about in the seed exercise.
 ENOUGH_DECKS = 1000
@@ -36,66 +287,25 @@ def check_enough_decks(answer, found: Sequence[int | None], decks: int = ENOUGH_
 
     ``found`` is what :func:`cardlib.evidence.decks_to_reject` gave, one entry per seed.
     """
-    enough = sum(t is not None and t <= decks for t in found)
-    return compare_value(answer, Fraction(enough, len(found)),
-                         f"the fraction of the {len(found)} seeds for which {decks:,} decks "
-                         "were enough", where="section 4",
-                         hint=f"count the seeds whose bar is at {decks:,} decks or fewer, and "
-                              f"divide by {len(found)}; give a Fraction.")
-
-
-#: The deck size of the comparator exercise.
-FAVOURITE_CARDS = 5
-
-
-def comparator_favourite(n: int = FAVOURITE_CARDS) -> tuple[tuple[int, ...], Fraction]:
-    """The likeliest order of the random-comparator sort on n cards, and how much likelier
-    than fair it is (its chance times n!)."""
-    law = exact.exact_law(shuffles.comparator_sort_shuffle, n)
-    order = max(law, key=lambda o: (law[o], [-c for c in o]))
-    return order, law[order] * math.factorial(n)
-
-
-def check_comparator_favourite(order, ratio) -> Feedback:
-    """Check the comparator sort's likeliest order on 5 cards and its ratio to 1/5!."""
-    what = f"the comparator sort's likeliest order on {FAVOURITE_CARDS} cards"
-    if is_todo(order) or is_todo(ratio):
+    what = (f"the fraction of the {len(found)} seeds for which {decks:,} decks were "
+            "enough")
+    if is_todo(answer):
         return not_attempted(what)
-    expected_order, expected_ratio = comparator_favourite()
-    law = exact.exact_law(shuffles.comparator_sort_shuffle, FAVOURITE_CARDS)
-    try:
-        given = tuple(order)
-    except TypeError:
-        return wrong(f"{what}: give the order as a tuple of the cards 0..4, not {order!r}.",
-                     "section 2")
-    if law.get(given) != law[expected_order]:
-        chance = law.get(given, 0)
-        return wrong(f"{what}: {given} has chance {chance}, but the likeliest order has "
-                     f"{law[expected_order]}.", "section 2",
-                     ("exact.exact_law(shuffles.comparator_sort_shuffle, 5) gives every order's "
-                      "chance; take the largest.",))
-    if match(ratio, expected_ratio) in ("rounded float", "float fraction"):
-        return compare_value(ratio, expected_ratio, f"{what}: the ratio", where="section 2")
-    if match(ratio, expected_ratio) not in ("exact", "nearest float"):
-        return wrong(f"{what}: {given} is right, but it is {expected_ratio} times likelier than "
-                     f"fair, not {ratio}.", "section 2", ("fair is 1/5! = 1/120: multiply its "
-                                                          "chance by 120.",))
-    return right(f"{what}: {given}, {expected_ratio} times likelier than fair "
-                 f"(about {float(expected_ratio):.2f}).")
-
-
-def riffle_then_overhand(deck, rng=None) -> list:
-    """One riffle, then one overhand shuffle."""
-    return hand.overhand_shuffle(riffle.riffle(deck, rng), rng)
-
-
-def check_riffle_then_overhand(answer) -> Feedback:
-    """Check the exact whole-order distance of a riffle followed by an overhand on 5 cards."""
-    both = mixing.compose(exact.exact_law(riffle.riffle, 5),
-                          exact.exact_law(hand.overhand_shuffle, 5))
-    expected = mixing.distance_to_uniform(both)
-    return compare_value(answer, expected,
-                         "the whole-order distance of a riffle then an overhand on 5 cards",
-                         where="section 2",
-                         hint="mixing.compose the two exact laws (or pass both shuffles in one "
-                              "function to exact.distribution), then mixing.distance_to_uniform.")
+    malformed = number_answer(answer, what, "section 4")
+    if malformed is not None:
+        return malformed
+    seeds = len(found)
+    enough = sum(t is not None and t <= decks for t in found)
+    strictly = sum(t is not None and t < decks for t in found)
+    expected = Fraction(enough, seeds)
+    mistakes = {Fraction(seeds - enough, seeds):
+                f"that is the fraction that needed more than {decks:,} decks",
+                enough: f"that is how many seeds; give the fraction of the {seeds}"}
+    if enough * 100 % seeds == 0 and enough * 100 // seeds not in (enough, 1):
+        mistakes[enough * 100 // seeds] = "that is a percentage; give the fraction itself"
+    if strictly != enough:
+        mistakes[Fraction(strictly, seeds)] = (f"the seeds whose bar is at exactly {decks:,} "
+                                               "decks count too: at most 1,000")
+    return check_value(answer, expected, what, "section 4", mistakes,
+                       hint=f"count the seeds whose test rejected at {decks:,} decks or fewer "
+                            "(None never rejected), out of all of them; give a Fraction.")

@@ -177,9 +177,19 @@ def rising_growth(ax: Axes, counts: dict[int, Sequence[int]], exact_means: dict[
 @picture
 def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[float],
                    separations: Sequence[float] | None = None,
-                   sampled: Sequence[float] | None = None, title: str | None = None) -> Axes:
-    """Plot the distance to uniform against the number of riffles, the cutoff 3/2 log2 n marked."""
+                   sampled: Sequence[float] | None = None, title: str | None = None,
+                   half: bool = False) -> Axes:
+    """Plot the distance to uniform against the number of riffles, the cutoff 3/2 log2 n marked.
+
+    ``half`` also marks the level 1/2 and the first number of riffles below it.
+    """
     ax.plot(ks, distances, "o-", color=OKABE_ITO["blue"], label="total variation distance, exact")
+    below = [k for k, d in zip(ks, distances) if d < 0.5]
+    if half and below:
+        ax.axhline(0.5, color="grey", linestyle="--", linewidth=1.2)
+        at = below[0]
+        ax.plot([at], [distances[list(ks).index(at)]], "*", color=OKABE_ITO["vermillion"],
+                markersize=18, label=f"first below 1/2: k = {at}")
     if separations is not None:
         ax.plot(ks, separations, "s--", color=OKABE_ITO["orange"], markersize=4,
                 label="separation distance, exact")

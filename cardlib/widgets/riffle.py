@@ -95,9 +95,12 @@ def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePa
                                     maximum=riffle.MAX_RIFFLES) + 1))
 
     def draw(fig: Figure, n: int) -> None:
-        distance_curve(fig.add_subplot(), n, ks, riffle.variation_distances(n, ks),
-                       title=f"{n} cards: the distance falls near 3/2 log2 {n} = "
-                             f"{riffle.cutoff(n):.1f} riffles")
+        distances = riffle.variation_distances(n, ks)
+        half = next((k for k, d in zip(ks, distances) if d < 0.5), None)
+        said = f"below 1/2 after {half} riffles" if half else "not below 1/2 yet"
+        distance_curve(fig.add_subplot(), n, ks, distances, half=True,
+                       title=f"{n} cards: {said}; the window is centred at "
+                             f"3/2 log2 {n} = {riffle.cutoff(n):.1f}")
 
     max_n = whole_number("max_n", max_n, minimum=2, maximum=riffle.MAX_CARDS)
     n = whole_number("n", n, minimum=2)

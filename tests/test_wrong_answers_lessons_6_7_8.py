@@ -1,0 +1,572 @@
+"""Lessons 6, 7 and 8: realistic wrong answers to every exercise, each with what the learner
+is told.
+
+For each exercise: the right answer (in more than one form where learners write it several
+ways), then answers a learner really gives (off by one, a copy, an endless loop, the wrong
+form, another algorithm, a malformed value), each with words its Feedback must hold and words
+it must not (advice the code already follows, or a verdict that contradicts it). Every check
+must answer within a few seconds, endless loops included.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from fractions import Fraction
+
+import pytest
+
+from cardlib import shuffles
+from cardlib.exercises import TODO
+from cardlib.exercises.hands import (
+    check_deal,
+    check_elmsley,
+    check_fair_insertion,
+    check_jokers_apart,
+    check_mean_time,
+    check_top_to_random,
+    mean_time,
+)
+from cardlib.exercises.lab import (
+    check_enough_decks,
+    check_riffle_then_overhand,
+    check_white_but_unfair,
+    check_whole_order_distance,
+)
+from cardlib.exercises.riffles import (
+    check_merge,
+    check_reversed_deck,
+    check_riffles_needed,
+    check_top_stays,
+    top_stays_on_top,
+)
+
+
+def endless(*args):
+    while True:
+        pass
+
+
+# --- lesson 6, exercise 1: the merge, from its description ----------------------------------
+
+def merge(stack1, stack2, rng):
+    pile, i, j = [], 0, 0
+    while i < len(stack1) and j < len(stack2):
+        if rng.randrange(len(stack1) - i + len(stack2) - j) < len(stack1) - i:
+            pile.append(stack1[i])
+            i += 1
+        else:
+            pile.append(stack2[j])
+            j += 1
+    return pile + stack1[i:] + stack2[j:]
+
+
+def merge_pops(stack1, stack2, rng):  # empties the stacks it is given: still the merge
+    pile = []
+    while stack1 and stack2:
+        p, q = len(stack1), len(stack2)
+        pile.append(stack1.pop(0) if rng.randrange(p + q) < p else stack2.pop(0))
+    return pile + stack1 + stack2
+
+
+def merge_with_choice(stack1, stack2, rng):  # choice draws randrange(p + q) too
+    pile, i, j = [], 0, 0
+    while i < len(stack1) and j < len(stack2):
+        if rng.choice([1] * (len(stack1) - i) + [2] * (len(stack2) - j)) == 1:
+            pile.append(stack1[i])
+            i += 1
+        else:
+            pile.append(stack2[j])
+            j += 1
+    return pile + stack1[i:] + stack2[j:]
+
+
+def merge_coin(stack1, stack2, rng):  # a fair coin at every drop
+    pile, i, j = [], 0, 0
+    while i < len(stack1) and j < len(stack2):
+        if rng.randrange(2):
+            pile.append(stack1[i])
+            i += 1
+        else:
+            pile.append(stack2[j])
+            j += 1
+    return pile + stack1[i:] + stack2[j:]
+
+
+def merge_wrong_side(stack1, stack2, rng):  # stack 1 with chance q / (p + q)
+    pile, i, j = [], 0, 0
+    while i < len(stack1) and j < len(stack2):
+        if rng.randrange(len(stack1) - i + len(stack2) - j) < len(stack2) - j:
+            pile.append(stack1[i])
+            i += 1
+        else:
+            pile.append(stack2[j])
+            j += 1
+    return pile + stack1[i:] + stack2[j:]
+
+
+def merge_forgets_the_rest(stack1, stack2, rng):
+    pile, i, j = [], 0, 0
+    while i < len(stack1) and j < len(stack2):
+        if rng.randrange(len(stack1) - i + len(stack2) - j) < len(stack1) - i:
+            pile.append(stack1[i])
+            i += 1
+        else:
+            pile.append(stack2[j])
+            j += 1
+    return pile
+
+
+def merge_from_the_top(stack1, stack2, rng):  # pop() takes the last item: the top card
+    stack1, stack2, pile = list(stack1), list(stack2), []
+    while stack1 and stack2:
+        p, q = len(stack1), len(stack2)
+        pile.append(stack1.pop() if rng.randrange(p + q) < p else stack2.pop())
+    return pile + stack1[::-1] + stack2[::-1]
+
+
+def merge_by_sample(stack1, stack2, rng):  # a uniform interleaving, chosen all at once
+    n = len(stack1) + len(stack2)
+    ones = set(rng.sample(range(n), len(stack1)))
+    first, second = iter(stack1), iter(stack2)
+    return [next(first) if k in ones else next(second) for k in range(n)]
+
+
+def merge_module_random(stack1, stack2, rng):
+    return merge(stack1, stack2, random)
+
+
+def merge_forgets_return(stack1, stack2, rng):
+    merge(stack1, stack2, rng)
+
+
+def merge_tuple(stack1, stack2, rng):
+    return tuple(merge(stack1, stack2, rng))
+
+
+def merge_never_advances(stack1, stack2, rng):
+    pile, i, j = [], 0, 0
+    while i < len(stack1) and j < len(stack2):
+        if rng.randrange(len(stack1) - i + len(stack2) - j) < len(stack1) - i:
+            pile.append(stack1[i])
+        else:
+            pile.append(stack2[j])
+    return pile
+
+
+# --- lesson 6, exercise 4: the top card stays on top ---------------------------------------
+
+def top_stays(n, k):
+    a = 2**k
+    return sum(Fraction(1, a) * Fraction(d + 1, a) ** (n - 1) for d in range(a))
+
+
+def top_stays_float(n, k):
+    return float(top_stays(n, k))
+
+
+def top_stays_strict(n, k):  # every other card below: ties forgotten
+    a = 2**k
+    return sum(Fraction(1, a) * Fraction(d, a) ** (n - 1) for d in range(a))
+
+
+def top_stays_halves(n, k):  # "each riffle keeps it on top half the time"
+    return Fraction(1, 2**k)
+
+
+def top_stays_rounded(n, k):
+    return round(float(top_stays(n, k)), 3)
+
+
+def top_stays_prints(n, k):
+    print(top_stays(n, k))
+
+
+def top_stays_divides(n, k):
+    return sum(Fraction(1, 2**k) * Fraction(d + 1, 2**k) ** (n - 1) for d in range(2**k)) \
+        * k / k
+
+
+def top_stays_one_in_n(n, k):
+    return Fraction(1, n)
+
+
+# --- lesson 7, exercise 2: the whole-order distance, from its definition ---------------------
+
+def distance(law, n):
+    fair = Fraction(1, math.factorial(n))
+    return sum(abs(law.get(order, 0) - fair)
+               for order in itertools.permutations(range(n))) / 2
+
+
+def distance_float(law, n):
+    return float(distance(law, n))
+
+
+def distance_listed_only(law, n):  # the orders that never happen are forgotten
+    fair = Fraction(1, math.factorial(n))
+    return sum(abs(p - fair) for p in law.values()) / 2
+
+
+def distance_len_law(law, n):  # the law's length taken for n!
+    return sum(abs(p - Fraction(1, len(law))) for p in law.values()) / 2
+
+
+def distance_no_half(law, n):
+    return 2 * distance(law, n)
+
+
+def distance_key_error(law, n):
+    fair = Fraction(1, math.factorial(n))
+    return sum(abs(law[order] - fair) for order in itertools.permutations(range(n))) / 2
+
+
+def distance_prints(law, n):
+    print(distance(law, n))
+
+
+# --- lesson 8, exercises 1 and 2: top-to-random, insertions ----------------------------------
+
+def top_to_random(deck, rng):
+    cards = list(deck)
+    top = cards.pop()
+    cards.insert(rng.randrange(len(cards) + 1), top)
+    return cards
+
+
+def top_never_back_on_top(deck, rng):
+    cards = list(deck)
+    top = cards.pop()
+    cards.insert(rng.randrange(max(len(cards), 1)), top)
+    return cards
+
+
+def bottom_to_random(deck, rng):
+    cards = list(deck)
+    bottom = cards.pop(0)
+    cards.insert(rng.randrange(len(cards) + 1), bottom)
+    return cards
+
+
+def top_in_place(deck, rng):
+    top = deck.pop()
+    deck.insert(rng.randrange(len(deck) + 1), top)
+
+
+def top_module_random(deck, rng):
+    cards = list(deck)
+    top = cards.pop()
+    cards.insert(random.randrange(len(cards) + 1), top)
+    return cards
+
+
+def top_swapped_not_inserted(deck, rng):  # swaps the top card with a random one
+    cards = list(deck)
+    j = rng.randrange(len(cards))
+    cards[-1], cards[j] = cards[j], cards[-1]
+    return cards
+
+
+def insertion(deck, rng):
+    cards = list(deck)
+    for i in range(1, len(cards)):
+        cards.insert(rng.randrange(i + 1), cards.pop(i))
+    return cards
+
+
+def insertion_off_by_one(deck, rng):
+    cards = list(deck)
+    for i in range(1, len(cards)):
+        cards.insert(rng.randrange(i), cards.pop(i))
+    return cards
+
+
+def insertion_on_a_copy(deck, rng):
+    insertion(deck, rng)
+
+
+def insertion_anywhere(deck, rng):
+    cards = list(deck)
+    for i in range(1, len(cards)):
+        cards.insert(rng.randrange(len(cards)), cards.pop(i))
+    return cards
+
+
+def pick(deck, rng):
+    pile, new = list(deck), []
+    while pile:
+        new.append(pile.pop(rng.randrange(len(pile))))
+    return new
+
+
+# --- lesson 8, exercise 5: deal round-robin -----------------------------------------------------
+
+def deal(deck):
+    from_top = list(deck)[::-1]
+    return [from_top[p:51:3] for p in range(3)], from_top[51:]
+
+
+def deal_loop(deck):
+    hands, cards = [[], [], []], list(deck)
+    for turn in range(51):
+        hands[turn % 3].append(cards.pop())
+    return hands, cards[::-1]
+
+
+def deal_blocks(deck):
+    from_top = list(deck)[::-1]
+    return [from_top[17 * p:17 * p + 17] for p in range(3)], from_top[51:]
+
+
+def deal_from_bottom(deck):
+    return [list(deck)[p:51:3] for p in range(3)], list(deck)[51:]
+
+
+def deal_kitty_first(deck):  # the survey's convention: the 3 for the landlord set aside first
+    from_top = list(deck)[::-1]
+    kitty, rest = from_top[:3], from_top[3:]
+    return [rest[p:51:3] for p in range(3)], kitty
+
+
+def deal_kitty_bottom_up(deck):
+    hands, kitty = deal(deck)
+    return hands, kitty[::-1]
+
+
+def deal_hands_only(deck):
+    return deal(deck)[0]
+
+
+def deal_forgets_return(deck):
+    deal(deck)
+
+
+def deal_eighteen(deck):
+    from_top = list(deck)[::-1]
+    return [from_top[p:54:3] for p in range(3)], []
+
+
+CODE = [
+    # (check, answer, words it must hold, words it must not hold)
+    (check_merge, merge, ["✓", "draws once among the cards left"], []),
+    (check_merge, merge_pops, ["✓"], []),
+    (check_merge, merge_with_choice, ["✓"], []),
+    (check_merge, merge_coin, ["has chance", "p / (p + q)"], ["✓"]),
+    (check_merge, merge_wrong_side, ["has chance", "but the notes' merge gives it"], ["✓"]),
+    (check_merge, merge_forgets_the_rest, ["loses card", "every card of both stacks"], []),
+    (check_merge, merge_from_the_top, ["from its top (the last item) down", "first item"], []),
+    (check_merge, merge_by_sample, ["right law, but not the merge described",
+                                    "randrange(6), randrange(5)"], ["✓"]),
+    (check_merge, merge_module_random, ["rng.randrange", "the rng it is given"], []),
+    (check_merge, merge_forgets_return, ["returns None", "return the new pile"], []),
+    (check_merge, merge_tuple, ["returns tuple", "not a list"], []),
+    (check_merge, merge_never_advances, ["did not finish"], []),
+    (check_merge, endless, ["did not finish"], []),
+    (check_top_stays, top_stays, ["✓", "1/2 + 1/2^52"], ["nearest"]),
+    (check_top_stays, top_stays_float, ["✓", "floats nearest"], []),
+    (check_top_stays, top_stays_on_top, ["✓"], []),
+    (check_top_stays, top_stays_strict, ["gave 7/32", "smaller digit",
+                                         "a tie keeps the top card on top", "15/32"], ["✓"]),
+    (check_top_stays, top_stays_halves, ["top_stays(3, 2) gave 1/4", "15/32", "bigger digit"],
+     []),
+    (check_top_stays, top_stays_one_in_n, ["top_stays(3, 2) gave 1/3"], []),
+    (check_top_stays, top_stays_rounded, ["rounded float", "exactly"], []),
+    (check_top_stays, top_stays_prints, ["gave None", "return the chance"], []),
+    (check_top_stays, top_stays_divides, ["ZeroDivisionError", "top_stays(5, 0)", "line"], []),
+    (check_top_stays, endless, ["did not finish"], []),
+    (check_whole_order_distance, distance, ["✓", "5/6"], ["nearest"]),
+    (check_whole_order_distance, distance_float, ["✓", "floats nearest"], []),
+    (check_whole_order_distance, distance_listed_only, ["only the orders in the law",
+                                                        "never happen", "5/12"], ["✓"]),
+    (check_whole_order_distance, distance_len_law, ["1/len(law)", "1/n!"], ["✓"]),
+    (check_whole_order_distance, distance_no_half, ["forgets the half"], ["✓"]),
+    (check_whole_order_distance, distance_key_error, ["KeyError", "line"], []),
+    (check_whole_order_distance, distance_prints, ["gave None", "return the distance"], []),
+    (check_whole_order_distance, endless, ["did not finish"], []),
+    (check_top_to_random, top_to_random, ["✓"], []),
+    (check_top_to_random, top_never_back_on_top, ["can never give", "back on top"], []),
+    (check_top_to_random, bottom_to_random, ["cannot", "only the top card"], []),
+    (check_top_to_random, top_in_place, ["returns None", "new list"], []),
+    (check_top_to_random, top_module_random, ["random", "rng"], ["✓"]),
+    (check_top_to_random, top_swapped_not_inserted, ["cannot"], ["✓"]),
+    (check_top_to_random, endless, ["did not finish"], []),
+    (check_fair_insertion, insertion, ["✓", "the insertion shuffle, draw for draw"], []),
+    (check_fair_insertion, insertion_off_by_one, ["unfair", "randrange(i + 1)"], []),
+    (check_fair_insertion, insertion_on_a_copy, ["returned None", "shuffle a copy"], []),
+    (check_fair_insertion, insertion_anywhere, ["unfair"], ["✓"]),
+    (check_fair_insertion, pick, ["fair, but", "not the insertion shuffle"], []),
+    (check_fair_insertion, endless, ["did not finish"], []),
+    (check_deal, deal, ["✓"], []),
+    (check_deal, deal_loop, ["✓"], []),
+    (check_deal, deal_blocks, ["17 cards to player 1", "one card to each player in turn"], []),
+    (check_deal, deal_from_bottom, ["from the bottom", "the last item"], []),
+    (check_deal, deal_kitty_first, ["kitty aside first", "the survey"], []),
+    (check_deal, deal_kitty_bottom_up, ["kitty is listed from the bottom up"], []),
+    (check_deal, deal_hands_only, ["return a pair (hands, kitty)"], []),
+    (check_deal, deal_forgets_return, ["returns None"], []),
+    (check_deal, deal_eighteen, ["hands of [18, 18, 18]"], []),
+    (check_deal, endless, ["did not finish"], []),
+]
+
+
+@pytest.mark.parametrize("check, answer, says, never", CODE,
+                         ids=[f"{c.__name__}-{a.__name__}" for c, a, _, _ in CODE])
+def test_each_code_answer_gets_its_own_message(check, answer, says, never):
+    start = time.perf_counter()
+    feedback = check(answer)
+    seconds = time.perf_counter() - start
+    text = str(feedback)
+    assert (feedback.status == "right") == ("✓" in says), text
+    for words in says:
+        assert words in text, (words, text)
+    for words in never:
+        assert words not in text, (words, text)
+    assert seconds < 30, seconds
+
+
+@pytest.mark.parametrize("check", sorted({c for c, *_ in CODE}, key=lambda c: c.__name__),
+                         ids=lambda c: c.__name__)
+def test_the_stub_is_not_attempted(check):
+    assert check(lambda *args: TODO).status == "todo"
+
+
+def test_an_endless_loop_is_reported_within_a_few_seconds():
+    for check in (check_merge, check_top_stays, check_whole_order_distance, check_deal):
+        start = time.perf_counter()
+        assert "did not finish" in str(check(endless))
+        assert time.perf_counter() - start < 10, check.__name__
+
+
+#: What the lab's 100 seeds might give (the test does not depend on the lesson's seeds).
+FOUND = [300, 1000, 1500, None, 700, 2000, 700, 500, 5000, 150] * 10
+ENOUGH = Fraction(sum(t is not None and t <= 1000 for t in FOUND), len(FOUND))
+
+
+def _enough(answer):
+    return check_enough_decks(answer, FOUND)
+
+
+_enough.__name__ = "check_enough_decks"
+
+REVERSED_CHANCE = Fraction(math.comb(64, 52), 2**312)
+
+VALUES = [
+    # (check, answer, words it must hold) -- "✓" marks a right answer
+    (check_reversed_deck, (6, REVERSED_CHANCE), ["✓", "2^6 = 64 ≥ 52"]),
+    (check_reversed_deck, [6, float(REVERSED_CHANCE)], ["✓"]),
+    (check_reversed_deck, (52, Fraction(1, 2**52)), ["double the number of rising sequences"]),
+    (check_reversed_deck, (5, Fraction(0)), ["2^5 = 32", "fewer than the 52"]),
+    (check_reversed_deck, (7, REVERSED_CHANCE), ["first drops below 1/2"]),
+    (check_reversed_deck, (6, Fraction(math.comb(64 + 51, 52), 2**312)), ["brand-new order"]),
+    (check_reversed_deck, (6, Fraction(math.comb(128, 52), 2**364)), ["after 7 riffles"]),
+    (check_reversed_deck, (6, Fraction(0)), ["is not 0"]),
+    (check_reversed_deck, (6, Fraction(1, math.factorial(52))), ["fair shuffle"]),
+    (check_reversed_deck, (6, 4e-82), ["rounded float"]),
+    (check_reversed_deck, 6, ["give 2 values"]),
+    (check_reversed_deck, "6", ["give 2 values"]),
+    (check_riffles_needed, (8, 11), ["✓"]),
+    (check_riffles_needed, [8, 11], ["✓"]),
+    (check_riffles_needed, (7, 9), ["one 52-card deck"]),
+    (check_riffles_needed, (7, 10), ["last numbers of riffles still at or above"]),
+    (check_riffles_needed, (11, 8), ["swapped"]),
+    (check_riffles_needed, (8,), ["give 2 values"]),
+    (check_riffles_needed, "8, 11", ["give 2 values"]),
+    (check_white_but_unfair, [(0, 1, 2), (1, 2, 0), (2, 0, 1)], ["✓", "only 3 of the 6"]),
+    (check_white_but_unfair, [[0, 2, 1], [2, 1, 0], [1, 0, 2]], ["✓"]),
+    (check_white_but_unfair, [(0, 1, 2), (1, 2, 0), (2, 0, 1)] * 2 + [(0, 2, 1), (2, 1, 0),
+                                                                     (1, 0, 2)], ["✓",
+                                                                                  "not equally"]),
+    (check_white_but_unfair, list(itertools.permutations(range(3))), ["that shuffle is fair"]),
+    (check_white_but_unfair, [(0, 1, 2), (2, 1, 0)], ["card 0 lands at place 0 with chance 1/2",
+                                                      "not white"]),
+    (check_white_but_unfair, [(0, 1, 2)], ["chance 1, not 1/3"]),
+    (check_white_but_unfair, (0, 1, 2), ["is one order", "list of orders"]),
+    (check_white_but_unfair, "012 120 201", ["give a list of orders"]),
+    (check_white_but_unfair, [(0, 1, 1), (1, 2, 0), (2, 0, 1)], ["not an order of the cards"]),
+    (check_white_but_unfair, [], ["empty"]),
+    (check_riffle_then_overhand, Fraction(1), ["not right"]),
+    (check_riffle_then_overhand, Fraction(0), ["not fair on 5 cards"]),
+    (check_riffle_then_overhand, 0.326, ["rounded float"]),
+    (check_riffle_then_overhand, "0.3", ["is text"]),
+    (check_riffle_then_overhand, None, ["None"]),
+    (_enough, ENOUGH, ["✓"]),
+    (_enough, float(ENOUGH), ["✓", "nearest"]),
+    (_enough, 1 - ENOUGH, ["needed more than 1,000"]),
+    (_enough, int(ENOUGH * 100), ["how many seeds"]),
+    (_enough, Fraction(sum(t is not None and t < 1000 for t in FOUND), 100), ["exactly 1,000"]),
+    (_enough, 0.3, ["not right"]),
+    (_enough, "60/100", ["is text"]),
+    (check_elmsley, ["in", "out", "in", "out"], ["✓", "1010"]),
+    (check_elmsley, ("in", "out", "in", "out"), ["✓"]),
+    (check_elmsley, ["out", "in", "out", "in"], ["swapped", "from the right"]),
+    (check_elmsley, ["in", "in", "out", "out"], ["leaves 12 cards above it", "1010"]),
+    (check_elmsley, ["in", "out"], ["leaves 2 cards above it"]),
+    (check_elmsley, "in out in out", ["one string"]),
+    (check_elmsley, ["In", "Out", "In", "Out"], ["lower case", "'In'"]),
+    (check_elmsley, 10, ["list of 'in' and 'out'"]),
+    (check_mean_time, mean_time(52), ["✓"]),
+    (check_mean_time, float(mean_time(52)), ["✓", "nearest"]),
+    (check_mean_time, mean_time(52) - 1, ["one more step inserts it"]),
+    (check_mean_time, 1 + sum(Fraction(52, i + 1) for i in range(52)), ["from 0 to 50"]),
+    (check_mean_time, Fraction(52 * 52), ["52 × 52"]),
+    (check_mean_time, 236.0, ["rounded float"]),
+    (check_mean_time, 52 * math.log(52), ["not right", "1/q steps"]),
+    (check_mean_time, "236", ["is text"]),
+    (check_jokers_apart, Fraction(289, 477), ["✓"]),
+    (check_jokers_apart, Fraction(51, 54) * Fraction(34, 53), ["✓"]),
+    (check_jokers_apart, 289 / 477, ["✓", "nearest"]),
+    (check_jokers_apart, Fraction(341, 477), ["kitty is no player's"]),
+    (check_jokers_apart, Fraction(2, 3), ["on its own"]),
+    (check_jokers_apart, Fraction(34, 53), ["may be in the kitty"]),
+    (check_jokers_apart, Fraction(51 * 34, 54 * 54), ["53 places are left"]),
+    (check_jokers_apart, Fraction(17 * 16, 54 * 53), ["a given player holds both"]),
+    (check_jokers_apart, 0.606, ["rounded float"]),
+    (check_jokers_apart, "289/477", ["is text"]),
+    (check_jokers_apart, [Fraction(289, 477)], ["not a list"]),
+]
+
+
+@pytest.mark.parametrize("check, answer, says", VALUES,
+                         ids=[f"{c.__name__}-{a!r:.30}" for c, a, _ in VALUES])
+def test_each_value_answer_gets_its_own_message(check, answer, says):
+    feedback = check(answer)
+    text = str(feedback)
+    assert (feedback.status == "right") == ("✓" in says), text
+    for words in says:
+        assert words in text, (words, text)
+
+
+@pytest.mark.parametrize("check", sorted({c for c, *_ in VALUES}, key=lambda c: c.__name__),
+                         ids=lambda c: c.__name__)
+def test_value_stubs_are_not_attempted(check):
+    assert check(TODO).status == "todo"
+
+
+def test_the_riffle_then_overhand_answer_and_its_tempting_neighbours():
+    from cardlib import exact, hand, mixing, riffle
+
+    both = mixing.compose(exact.exact_law(riffle.riffle, 5),
+                          exact.exact_law(hand.overhand_shuffle, 5))
+    answer = mixing.distance_to_uniform(both)
+    assert check_riffle_then_overhand(answer).ok
+    nearest = check_riffle_then_overhand(float(answer))
+    assert nearest.ok and "nearest" in str(nearest)
+    alone = mixing.distance_to_uniform(exact.exact_law(riffle.riffle, 5))
+    assert "riffle alone" in str(check_riffle_then_overhand(alone))
+    reverse = mixing.distance_to_uniform(mixing.compose(
+        exact.exact_law(hand.overhand_shuffle, 5), exact.exact_law(riffle.riffle, 5)))
+    if reverse != answer:
+        assert "the riffle comes first" in str(check_riffle_then_overhand(reverse))
+
+
+def test_every_exercise_has_three_wrong_answers_and_a_right_one():
+    wrong, right = {}, {}
+    for check, _, says, *_ in CODE + VALUES:
+        table = right if "✓" in says else wrong
+        table[check] = table.get(check, 0) + 1
+    right[check_riffle_then_overhand] = 1  # its right answers: the test just above
+    assert set(wrong) == set(right)
+    assert min(wrong.values()) >= 3, wrong
+    assert shuffles.knuth_shuffle  # the lessons' fair reference is importable beside them
