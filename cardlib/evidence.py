@@ -200,15 +200,26 @@ def _own_float_matrix(n: int, shuffle: Callable, max_paths: int) -> np.ndarray:
 # --- the shuffle detective -------------------------------------------------------------
 
 
-def hidden_shuffle(case: int, suspects: Sequence[str]) -> str:
+def hidden_shuffle(case: int, suspects: Sequence[str], balanced: bool = False) -> str:
     """Return the suspect behind a case number (seeded, so every reader gets the same case).
+
+    ``balanced`` deals the cases in blocks of ``len(suspects)``: cases 1 to k name
+    every suspect once, in a seeded order, and so do k + 1 to 2k, ...; so no
+    suspect is the answer more often than another.
 
     >>> hidden_shuffle(3, ["a", "b"]) == hidden_shuffle(3, ["a", "b"])
     True
+    >>> sorted(hidden_shuffle(case, "abc", balanced=True) for case in range(4, 7))
+    ['a', 'b', 'c']
     """
     suspects = sequence("suspects", suspects)
     if not suspects:
         raise ValueError("the detective needs at least one suspect (suspects is empty)")
+    if balanced:
+        block, place = divmod(whole_number("case", case, minimum=1) - 1, len(suspects))
+        order = list(suspects)
+        random.Random(f"detective block {block}").shuffle(order)
+        return order[place]
     return random.Random(f"case {case}").choice(suspects)
 
 
@@ -224,13 +235,14 @@ class DetectiveCase:
 
 
 def detective_case(shuffles: dict[str, Callable], suspects: Sequence[str], case: int, n: int,
-                   trials: int) -> DetectiveCase:
-    """Simulate case number ``case``: ``trials`` decks of n cards from a hidden suspect."""
+                   trials: int, balanced: bool = False) -> DetectiveCase:
+    """Simulate case number ``case``: ``trials`` decks of n cards from a hidden suspect
+    (chosen by :func:`hidden_shuffle`, ``balanced`` or not)."""
     shuffle_table("shuffles", shuffles)
     n = whole_number("n", n, minimum=1, maximum=MAX_DETECTIVE_CARDS)
     case = whole_number("case", case)
     trials = whole_number("trials", trials, minimum=1)
-    answer = hidden_shuffle(case, suspects)
+    answer = hidden_shuffle(case, suspects, balanced)
     if answer not in shuffles:
         raise ValueError(f"suspect {answer!r} is not among the shuffles")
     decks = stats.simulate(shuffles[answer], n, trials, seed=case)

@@ -146,7 +146,7 @@ def test_the_hard_detective_counts_nothing_for_you_and_keeps_one_colour_scale():
     scales = set()
     for case in (1, 9, 13, 8, 20):
         panel.controls["case"].value = case
-        answer = evidence.hidden_shuffle(case, HARD_SUSPECTS)
+        answer = evidence.hidden_shuffle(case, HARD_SUSPECTS, balanced=True)
         texts = _texts(panel.figure)
         assert f"Hard case {case}: which shuffle made these 500 decks?" in texts
         assert "orders appeared" not in texts and answer not in texts.replace(
@@ -159,6 +159,8 @@ def test_the_hard_detective_counts_nothing_for_you_and_keeps_one_colour_scale():
             f"Hard case {case}: it was {answer}. Your guess: right!")
         panel.controls["reveal"].value = False
     assert scales == {(0.0, 1 / 6, 2 / 6)}   # the same colours mean the same chance in every case
+    answers = [evidence.hidden_shuffle(case, HARD_SUSPECTS, balanced=True) for case in range(1, 21)]
+    assert sorted(answers) == sorted(HARD_SUSPECTS * 4)   # each suspect the answer 4 times in 20
     easy = detective_panel(ALGORITHMS, HARD_SUSPECTS, n=6)
     easy.controls["case"].value = 13           # first card + stride: 12 orders, each very often
     assert "12 of the 720 orders appeared" in _texts(easy.figure)

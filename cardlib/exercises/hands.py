@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from .. import exact
 from ..cards import BLACK_JOKER, DOU_DI_ZHU_RANKS, RED_JOKER, SUIT_TIE_BREAK, Card
-from ..checks import as_rng, sequence
+from ..checks import as_rng, one_of, sequence, whole_number
 from ..guard import TimedCalls
 from . import (
     Failed,
@@ -64,6 +64,10 @@ def faro(deck, kind: str) -> list:
     """One perfect faro: the bottom and top halves interleaved from the bottom up; "out" keeps
     the bottom card at the bottom, "in" puts the top half's first card below it."""
     cards = sequence("deck", deck)
+    one_of("kind", kind, ("out", "in"))
+    if len(cards) % 2:
+        raise ValueError(f"a perfect faro needs a deck with an even number of cards, got "
+                         f"{len(cards)}")
     half = len(cards) // 2
     first, second = ((cards[:half], cards[half:]) if kind == "out"
                      else (cards[half:], cards[:half]))
@@ -171,6 +175,7 @@ def check_top_to_random(shuffle: Callable) -> Feedback:
 def mean_time(n: int) -> Fraction:
     """The mean number of top-to-random steps until the bottom card of n has been inserted:
     with i cards below it the wait is n/(i + 1) steps; the last step inserts it."""
+    n = whole_number("n", n, minimum=1, maximum=10**6)
     return 1 + sum((Fraction(n, i + 1) for i in range(n - 1)), Fraction(0))
 
 
@@ -243,7 +248,10 @@ def clumped_deck() -> list[Card]:
 def deal_round_robin(deck) -> tuple[list[list], list]:
     """Three hands of 17 dealt one card at a time from the top (the last item), in turn; the
     kitty is the 3 cards left, from the top down."""
-    from_top = list(deck)[::-1]
+    from_top = sequence("deck", deck)[::-1]
+    if len(from_top) < 51:
+        raise ValueError(f"deck must hold at least 51 cards to deal three hands of 17, got "
+                         f"{len(from_top)}")
     return [from_top[p:51:3] for p in range(3)], from_top[51:]
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from .. import exact, shuffles
-from ..checks import as_rng, checked, sequence
+from ..checks import as_rng, checked, sequence, whole_number
 from ..guard import TimedCalls
 from . import (
     Failed,
@@ -247,7 +247,8 @@ def _compose(first: dict, then: dict) -> dict:
 
 @functools.lru_cache(maxsize=8)
 def riffle_then_overhand_law(n: int = 5) -> dict:
-    """The exact law of one riffle followed by one overhand shuffle of n cards."""
+    """The exact law of one riffle followed by one overhand shuffle of n cards (at most 6)."""
+    n = whole_number("n", n, maximum=6)
     return _compose(exact.distribution(gsr_riffle, n), exact.distribution(overhand, n))
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact
-from ..checks import as_rng, limit, sequence, whole_number
+from ..checks import as_rng, limit, probability, sequence, whole_number
 from ..guard import TimedCalls
 from ..steps import RecordingRng
 from . import (
@@ -300,7 +300,16 @@ def variation_distance(n: int, k: int) -> Fraction:
 
 
 def riffles_needed(n: int, below: Fraction) -> int:
-    """The fewest riffles that bring the total variation distance of n cards below ``below``."""
+    """The fewest riffles that bring the total variation distance of n cards below ``below``
+    (a chance above 0, as a whole number or a Fraction).
+
+    >>> riffles_needed(52, Fraction(1, 2))
+    7
+    """
+    n = whole_number("n", n, minimum=1, maximum=1000)
+    below = probability("below", below)
+    if below == 0:
+        raise ValueError("below must be above 0: the distance comes near 0 but never reaches it")
     k = 0
     while variation_distance(n, k) >= below:
         k += 1

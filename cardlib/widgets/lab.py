@@ -38,8 +38,8 @@ LAB_DECKS = (1000, 3000, 10_000, 30_000, 100_000)
 LAB_SEEDS = 20
 #: The detective's levels. "easy": thousands of decks, each batch's colours stretched to its
 #: own extremes, the number of orders that appeared in a title. "hard": hundreds of decks, one
-#: colour scale for every case (0 to 2/n, white at 1/n), no count of orders; the lesson gives
-#: it suspects whose pictures look alike.
+#: colour scale for every case (0 to 2/n, white at 1/n), no count of orders, every suspect the
+#: answer equally often; the lesson gives it suspects whose pictures look alike.
 DETECTIVE_LEVELS = ("easy", "hard")
 #: The decks of one case at each level, unless the panel is given another number.
 DETECTIVE_DECKS = {"easy": 5000, "hard": 500}
@@ -172,7 +172,7 @@ def _batch_line(ax: Axes):
 
 def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str], case: int,
                guess: str, reveal: bool, n: int, trials: int, hard: bool = False) -> Update:
-    shown = evidence.detective_case(shuffles, suspects, case, n, trials)
+    shown = evidence.detective_case(shuffles, suspects, case, n, trials, balanced=hard)
     left, right = _case_axes(fig, shown, hard)
     fig.suptitle(_case_title(shown, guess, reveal, hard), fontsize=14)
 
@@ -182,7 +182,8 @@ def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str
         nonlocal shown
         changed = []
         if case != shown.case:
-            shown = evidence.detective_case(shuffles, suspects, case, n, trials)
+            shown = evidence.detective_case(shuffles, suspects, case, n, trials,
+                                           balanced=hard)
             image = left.images[0]
             image.set_data(shown.matrix)
             if hard:  # one scale for every case: only the cells and the counts' line change
