@@ -28,9 +28,9 @@ def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> Liv
 
     def draw(fig: Figure, n: int, shuffles_done: int) -> None:
         after = hand.overhand_after(n, shuffles_done)
-        fig.subplots_adjust(left=0.1, right=0.92, bottom=0.09, top=0.93)
+        fig.subplots_adjust(left=0.1, right=0.86, bottom=0.09, top=0.93)  # room: 0.0205
         ax = bias_matrix(fig.add_subplot(), after.matrix,
-                         f"{n} cards after {shuffles_done} overhand shuffle"
+                         f"{n} cards after {shuffles_done:,} overhand shuffle"
                          f"{'s' * (shuffles_done != 1)}: worst-card distance "
                          f"{after.worst_card_distance:.3f}")
         ax.title.set_fontsize(14)
