@@ -168,16 +168,23 @@ def is_todo(value) -> bool:
 def attempted_function(function: Callable, *args) -> bool:
     """False if calling ``function`` (on ``args``, or a 3-card deck and an rng) gives TODO.
 
-    Any other result, an exception, or a call that does not end within the
-    guard's few seconds counts as an attempt: the check then says what is
-    wrong with it.
+    Any other result, or an exception, counts as an attempt: the check then
+    says what is wrong with it. A call that does not end within the guard's
+    few seconds raises :class:`Failed` with the Feedback that says so (a
+    :func:`contained` check returns it), so that the learner hears of an
+    endless loop after one wait, not two.
     """
     if not callable(function):
         return function is not TODO
+    name = getattr(function, "__name__", "your function")
     try:
-        with TimedCalls(getattr(function, "__name__", "your function")) as call:
+        with TimedCalls(name) as call:
             result = call(function, *(args or (list(range(3)), random.Random(0))))
-    except (Exception, EndlessRun):  # noqa: BLE001 - the learner's code; the check reports it
+    except EndlessRun:
+        said = (f"{name} did not finish within a few seconds: is there a loop that never ends "
+                "(a while loop whose condition never becomes false)?")
+        raise Failed(wrong(said)) from None
+    except Exception:  # noqa: BLE001 - the learner's code; the check reports it
         return True
     return not is_todo(result)
 
