@@ -143,3 +143,12 @@ def test_bias_panel_updates_its_figure_for_every_change_with_the_pixels_of_a_fre
                                     "Sattolo": shuffles.sattolo_shuffle}, n=5, trials=3000)
     changes = [{"name": "Sattolo"}, {"trials": 300}, {"n": 9}, {"n": 4}, {"trials": 30_000}]
     assert assert_updates_match_fresh_figures(stretched, changes) == len(changes)
+
+
+def test_the_cutoff_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
+    from panel_checks import assert_updates_match_fresh_figures
+
+    from cardlib import widgets as panels
+    panel = panels.cutoff_panel()
+    kept = assert_updates_match_fresh_figures(panel, [{"n": n} for n in (10, 416, 2, 3, 150)])
+    assert kept == 5  # every move an update of the same figure

@@ -94,13 +94,41 @@ def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePa
     ks = list(range(1, whole_number("max_riffles", max_riffles, minimum=1,
                                     maximum=riffle.MAX_RIFFLES) + 1))
 
-    def draw(fig: Figure, n: int) -> None:
-        distances = riffle.variation_distances(n, ks)
+    def words(n: int, distances: list[float]) -> tuple[int | None, str]:
         half = next((k for k, d in zip(ks, distances) if d < 0.5), None)
         said = f"below 1/2 after {half} riffles" if half else "not below 1/2 yet"
-        distance_curve(fig.add_subplot(), n, ks, distances, half=True,
-                       title=f"{n} cards: {said}; the window is centred at "
-                             f"3/2 log2 {n} = {riffle.cutoff(n):.1f}")
+        return half, (f"{n} cards: {said}; the window is centred at "
+                      f"3/2 log2 {n} = {riffle.cutoff(n):.1f}")
+
+    def draw(fig: Figure, n: int):
+        distances = riffle.variation_distances(n, ks)
+        half, title = words(n, distances)
+        ax = distance_curve(fig.add_subplot(), n, ks, distances, half=True, title=title)
+        curve, *marks = ax.lines
+        star = next((line for line in marks if line.get_marker() == "*"), None)
+        cut = next(line for line in marks if line.get_linestyle() == ":")
+
+        def update(n: int):
+            # The same figure: the curve, the star, the cutoff line, the legend's words and
+            # the title move; a fresh figure would draw the same pixels (a test checks).
+            distances = riffle.variation_distances(n, ks)
+            half, title = words(n, distances)
+            if (half is None) != (star is None):
+                return None  # the legend gains or loses the star's entry: draw afresh
+            curve.set_ydata(distances)
+            if star is not None:
+                star.set_data([half], [distances[ks.index(half)]])
+            at = riffle.cutoff(n)
+            cut.set_xdata([at, at])
+            for text in ax.get_legend().get_texts():
+                if text.get_text().startswith("first below 1/2"):
+                    text.set_text(f"first below 1/2: k = {half}")
+                elif text.get_text().startswith("3/2 log2 n"):
+                    text.set_text(f"3/2 log2 n = {at:.1f}")
+            ax.set_title(title, fontsize=14)
+            return [fig]
+
+        return update
 
     max_n = whole_number("max_n", max_n, minimum=2, maximum=riffle.MAX_CARDS)
     n = whole_number("n", n, minimum=2)
