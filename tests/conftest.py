@@ -25,7 +25,7 @@ def _is_controller(config) -> bool:
 #: edition, the bench) or the command-line tools, build or open the static sites, run the
 #: fuzz workers, ruff or the layer checks.
 SLOW_MODULES = frozenset({
-    "test_notebooks", "test_learning", "test_bench", "test_commands", "test_site",
+    "test_notebooks", "test_learning", "test_bench", "test_commands", "test_grading", "test_site",
     "test_site_controls", "test_site_states", "test_site_a11y", "test_fuzz", "test_ruff",
     "test_layers",
 })

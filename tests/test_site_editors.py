@@ -24,7 +24,6 @@ from site_build import OUT, missing
 
 from cardlib.judge import judge
 from cardlib.site import editors
-from cardlib.site.browser import launch_chromium
 
 LESSON_PAGES = [(path, page) for path in lesson_paths()
                 for page in __import__("cardlib.site.build", fromlist=["x"]).page_names(
@@ -46,15 +45,6 @@ def served():
     yield lambda name: f"http://127.0.0.1:{server.server_address[1]}/{OUT[name].name}/"
     server.shutdown()
     server.server_close()
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    try:
-        with launch_chromium() as browser:
-            yield browser
-    except FileNotFoundError as error:
-        missing(str(error))
 
 
 def _open(chromium, address: str, width: int = 1366):

@@ -129,6 +129,7 @@ def _noise_panel(size: float) -> LivePanel:
     """A panel of noise whose pictures grow with the figure (a data cell every 4 pixels)."""
 
     def noise(fig, seed):
+        fig.set_layout_engine("constrained")  # (room for the title and ticks at any size)
         ax = fig.add_subplot()
         rows = int(size * 96 * 2 / 3 / 4)
         ax.imshow(np.random.default_rng(seed).random((rows, rows * 3 // 2)), cmap="PuOr_r",

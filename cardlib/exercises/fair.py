@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 from collections.abc import Callable
@@ -143,6 +144,19 @@ def check_uneven_prime(answer) -> Feedback:
                  "same share.")
 
 
+def _stride_orders(n: int = 10) -> int:
+    """The orders of all n cards that a first card and a stride make, counted one by one."""
+    walks = (tuple((first + k * stride) % n for k in range(n))
+             for first in range(n) for stride in range(n))
+    return len({walk for walk in walks if len(set(walk)) == n})
+
+
+def _tie_chance(faces: int = 6, keys: int = 3) -> Fraction:
+    """P(some two of the keys are equal), counted over every draw."""
+    draws = list(itertools.product(range(faces), repeat=keys))
+    return Fraction(sum(len(set(draw)) < keys for draw in draws), len(draws))
+
+
 def check_stride_orders(answer) -> Feedback:
     """How many orders the first-card-and-stride shuffle can make of 10 cards."""
     what, where = "orders the stride shuffle can reach with 10 cards", "section 6"
@@ -151,7 +165,7 @@ def check_stride_orders(answer) -> Feedback:
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
-    return check_value(answer, 40, what, where, {
+    return check_value(answer, _stride_orders(), what, where, {
         90: "strides 2, 4, 5, 6 and 8 share a factor with 10: such a walk comes back to its "
             "start before it has visited every card",
         math.factorial(10): "10! counts every order; the stride shuffle reaches only a few",
@@ -170,7 +184,7 @@ def check_tie_chance(answer) -> Feedback:
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
-    return check_value(answer, Fraction(4, 9), what, where, {
+    return check_value(answer, _tie_chance(), what, where, {
         Fraction(5, 9): "5/9 is the chance that all three keys differ (6 x 5 x 4 of the 216 "
                         "draws); a tie is the rest",
         Fraction(1, 6): "that is the chance that two given keys tie; three keys make three pairs",

@@ -24,11 +24,11 @@ from ..shuffles import inside_out_shuffle, sattolo_shuffle
 from . import Feedback, contained, is_todo, not_attempted, right, wrong
 from .code import Algorithm, check_shuffle, learner_line
 
-__all__ = ["FORWARD_KNUTH", "INSIDE_OUT", "SANTA_NAMES", "forward_knuth", "check_forward_knuth",
+__all__ = ["FORWARD_KNUTH", "INSIDE_OUT", "SANTA_NAMES", "check_forward_knuth",
            "check_sattolo_counterexample", "check_secret_santa", "check_inside_out"]
 
 
-def forward_knuth(deck, rng) -> None:
+def _forward_knuth(deck, rng) -> None:
     """Knuth's swaps run forwards: position i swapped with one drawn from i to n - 1."""
     n = len(deck)
     for i in range(n - 1):
@@ -37,7 +37,7 @@ def forward_knuth(deck, rng) -> None:
 
 
 #: The algorithms of the lesson's exercises, as the lesson describes them.
-FORWARD_KNUTH = Algorithm("the forward loop", forward_knuth, "in place",
+FORWARD_KNUTH = Algorithm("the forward loop", _forward_knuth, "in place",
                           "position i, from 0 up, gets a card drawn from the positions not yet "
                           "settled, i itself included: ranges of n, n - 1, ..., 2 positions")
 INSIDE_OUT = Algorithm("the inside-out shuffle", inside_out_shuffle, "new list",

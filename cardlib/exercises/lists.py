@@ -165,6 +165,12 @@ def check_resizes(answer) -> Feedback:
                             "of section 3. Count those appends.")
 
 
+def _copies_bound(growth: Fraction) -> Fraction:
+    """What copies per append approach when each resize multiplies the length by growth: the
+    resizes up to length n copied n, n / growth, n / growth², ... pointers."""
+    return 1 / (1 - 1 / growth)
+
+
 def check_half_bound(answer) -> Feedback:
     """The number that copies per append approach, and never pass, if each resize adds half."""
     what, where = "the bound on copies per append when each resize adds half", "section 4"
@@ -173,7 +179,7 @@ def check_half_bound(answer) -> Feedback:
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
-    return check_value(answer, 3, what, where, {
+    return check_value(answer, _copies_bound(Fraction(3, 2)), what, where, {
         9: "9 is the bound of today's rule, which adds an eighth; adding half makes resizes "
            "rarer",
         2: "the series has ratio old length / new length, and growing by half makes that "

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -68,6 +69,12 @@ def check_digit_chance(answer) -> Feedback:
             "the ten digits give the position you need?")
 
 
+def _hand_chance(cards: int = 6, hand: int = 3) -> Fraction:
+    """P(the hand dealt is the cards 0 .. hand - 1), counted over every ordered deal."""
+    deals = list(itertools.permutations(range(cards), hand))
+    return Fraction(sum(set(deal) == set(range(hand)) for deal in deals), len(deals))
+
+
 def check_hand_chance(answer) -> Feedback:
     """Dealing 3 cards from 6: the probability that the hand is {0, 1, 2}, in any order."""
     what, where = "P(the 3 cards dealt from 6 are 0, 1 and 2)", "section 5"
@@ -76,7 +83,7 @@ def check_hand_chance(answer) -> Feedback:
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
-    return check_value(answer, Fraction(1, 20), what, where, {
+    return check_value(answer, _hand_chance(), what, where, {
         Fraction(1, 120): "1/120 is one *ordered* deal; a hand ignores the order, and 3! = 6 "
                           "deals give the same hand",
         Fraction(1, 216): "6^3 counts draws with replacement",

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import datetime
+import math
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -28,9 +30,14 @@ __all__ = [
 ]
 
 
+#: Exercise 1's experiment: fair shuffles of a few cards.
+SHUFFLES, CARDS = 48_000, 4
+
+
 def check_expected_count(answer) -> Feedback:
     """48,000 fair shuffles of 4 cards: how often each of the 24 orders is expected."""
-    return check_value(answer, 2000, "the expected count of each order", "section 1", {
+    expected = Fraction(SHUFFLES, math.factorial(CARDS))
+    return check_value(answer, expected, "the expected count of each order", "section 1", {
         12_000: "48,000 / 4 is how often a card is expected at one position; there are 24 "
                 "orders",
         24: "24 is the number of orders, not how often each comes",
@@ -51,9 +58,17 @@ def check_peeking_bound(answer) -> Feedback:
                        }, hint="1 minus the chance that all 20 tests stay quiet")
 
 
+def _date_seeds(year: int = 2026) -> int:
+    """The different YYYYMMDD seeds of a year: its dates, counted."""
+    first = datetime.date(year, 1, 1)
+    days = (first + datetime.timedelta(days=d) for d in range(367))
+    return len({int(day.strftime("%Y%m%d")) for day in days if day.year == year})
+
+
 def check_date_seeds(answer) -> Feedback:
     """How many different decks a game seeded with the date as YYYYMMDD can deal in 2026."""
-    return check_value(answer, 365, "different decks in 2026 from YYYYMMDD seeds", "section 4", {
+    what = "different decks in 2026 from YYYYMMDD seeds"
+    return check_value(answer, _date_seeds(), what, "section 4", {
         366: "2026 is not a leap year",
         99_991_231: "only dates are used as seeds, not every number up to 99991231",
         2**32: "the seed could hold 2^32 values, but only the dates of 2026 are used",
@@ -62,7 +77,9 @@ def check_date_seeds(answer) -> Feedback:
 
 def check_modulo_chance(answer) -> Feedback:
     """4 random bits (0 to 15) and ``% 6``: the probability of card 0."""
-    return check_value(answer, Fraction(3, 16), "P(card 0) with 4 bits and % 6", "section 5", {
+    values = range(2**4)
+    card_0 = Fraction(sum(value % 6 == 0 for value in values), len(values))
+    return check_value(answer, card_0, "P(card 0) with 4 bits and % 6", "section 5", {
         Fraction(1, 6): "1/6 would be fair; 16 values cannot split evenly over 6 cards",
         Fraction(2, 16): "values 0 and 6 give card 0, and so does 12",
         Fraction(2, 8): "that is the 3-bit case of the lesson; with 4 bits there are 16 values",
