@@ -7,7 +7,7 @@ tests/test_layers.py, keeps it so):
 The model (standard library and NumPy only; all randomness through ``rng.randrange``):
     checks      argument checks, one exception type per kind of mistake; the rng protocol
     cards       Card, the 52-, 54- and 56-card decks in brand-new order, Dou Di Zhu's order
-    shuffles    every shuffle of lessons 1, 2, 4 and 5, fair and unfair, and ``deal``
+    shuffles    every shuffle of lessons 1, 3, 5 and 6, fair and unfair, and ``deal``
     orders      numbering the n! orders: factorial digits, unrank and rank
     riffle      the Gilbert-Shannon-Reeds riffle, rising sequences, exact distances
     hand        overhand, perfect faro and pile shuffles
@@ -20,7 +20,7 @@ The model (standard library and NumPy only; all randomness through ``rng.randran
     batched     the NumPy kernels behind ``stats.simulate``
     mixing      exact distances to uniform after repeated shuffles
     evidence    what simulated decks say next to the exact law (the lab, the detective)
-    growth      list sizes and build times (lesson 5)
+    growth      list sizes and build times (lesson 4)
     timing      measured time against deck size, fitted slopes
     costs       draws, card moves and key ties, counted exactly
     draws       from random bits to a number below n: modulo, floats, their exact laws

@@ -226,7 +226,7 @@ def position_counts(shuffle: Callable, n: int, trials: int, rng=None) -> np.ndar
     return counts
 
 
-# --- Chi-square test with its p-value (lessons 2, 3 and 6) ---------------------------
+# --- Chi-square test with its p-value (lessons 3, 4 and 7) ---------------------------
 
 _EPS = 1e-15
 _TINY = 1e-300
@@ -413,7 +413,7 @@ def _chi_square_1d(observed: np.ndarray, expected) -> ChiSquare:
     return ChiSquare(statistic, k - 1, chi_square_sf(statistic, k - 1))
 
 
-# --- Simulated decks: frequencies as the trials grow, cycle counts (lessons 2, 3) ------
+# --- Simulated decks: frequencies as the trials grow, cycle counts (lessons 3, 4) ------
 
 
 def landing_frequencies(decks, card: int = 0) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Lesson 2-3 helpers: landing frequencies, cycle counts, the 1999 poker shuffle, the panel."""
+"""Lesson 3-4 helpers: landing frequencies, cycle counts, the 1999 poker shuffle, the panel."""
 
 import itertools
 import math

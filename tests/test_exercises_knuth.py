@@ -1,4 +1,4 @@
-"""Lesson 4's exercise checks: each accepts its answer and explains typical wrong ones."""
+"""Lesson 5's exercise checks: each accepts its answer and explains typical wrong ones."""
 
 from cardlib import shuffles
 from cardlib.exercises import TODO

@@ -1,4 +1,4 @@
-"""Lesson 2's exercise checks: each accepts its answer and explains typical wrong ones."""
+"""Lesson 3's exercise checks: each accepts its answer and explains typical wrong ones."""
 
 import random
 from fractions import Fraction

@@ -1,4 +1,4 @@
-"""Lesson 5's exercise checks: each accepts its answer and explains typical wrong ones."""
+"""Lesson 6's exercise checks: each accepts its answer and explains typical wrong ones."""
 
 from fractions import Fraction
 

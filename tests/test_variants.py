@@ -1,4 +1,4 @@
-"""The shuffles added for lessons 1 and 4-5, proven exactly by walking every path.
+"""The shuffles added for lessons 1 and 5-6, proven exactly by walking every path.
 
 Sorting by random keys is fair up to ties; the inside-out shuffle is fair and returns a new
 list; Knuth's swaps driven by int(random() * (i + 1)) are unfair by the float law of each draw.

@@ -1,6 +1,6 @@
 """Realistic wrong answers to the code exercises, each with what the learner must be told.
 
-(Lessons 4 and 5 keep theirs in tests/test_wrong_answers_lessons_4_5.py.)
+(Lessons 5 and 6 keep theirs in tests/test_wrong_answers_knuth_testing.py.)
 
 For every exercise that takes the learner's function: the right answer, then
 answers a learner really writes (off by one, a shuffle of a copy, an endless
@@ -21,7 +21,7 @@ from cardlib.exercises import TODO
 from cardlib.exercises.hands import check_fair_insertion, check_top_to_random
 from cardlib.exercises.pick import check_pick_and_remove
 
-# --- pick-and-remove (lesson 2) ------------------------------------------------------------
+# --- pick-and-remove (lesson 3) ------------------------------------------------------------
 
 
 def pick(deck, rng):
@@ -85,7 +85,7 @@ def pick_module_random(deck, rng):
     return [pile.pop(random.randrange(len(pile))) for _ in range(len(pile))]
 
 
-# --- top-to-random and insertions (lesson 8) ------------------------------------------------
+# --- top-to-random and insertions (lesson 10) ------------------------------------------------
 
 def top_to_random(deck, rng):
     cards = list(deck)

@@ -1,4 +1,4 @@
-"""The checks of lesson 8 (shuffling by hand, and dealing Dou Di Zhu).
+"""The checks of lesson 10 (shuffling by hand, and dealing Dou Di Zhu).
 
 Standard library only (the checks also run in the page): the faro, top-to-random and the
 round-robin deal are written out here, and tested equal to cardlib's.

@@ -1,4 +1,4 @@
-"""The exercises of lesson 4 (Knuth's swaps and the off-by-one traps), checked exactly.
+"""The exercises of lesson 5 (Knuth's swaps and the off-by-one traps), checked exactly.
 
 >>> print(check_sattolo_counterexample((1, 2, 3, 0)))
 ✗ the order Sattolo's loop never makes: Sattolo's loop makes (1, 2, 3, 0), with probability 1/6: \

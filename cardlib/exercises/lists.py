@@ -1,4 +1,4 @@
-"""The checks of lesson 3 (how a list grows): a pile with no gap to close, the old rule, resizes,
+"""The checks of lesson 4 (how a list grows): a pile with no gap to close, the old rule, resizes,
 and the bound on copies.
 
 >>> from cardlib.exercises import TODO
@@ -63,7 +63,7 @@ FILL_THE_HOLE = Algorithm(
 @checked
 def check_fill_the_hole(my_shuffle: Callable) -> Feedback:
     """The learner's pick-and-remove that fills the hole with the last card: diagnosed, fair
-    (judged exactly), and that algorithm draw for draw; lesson 2's ``pop(i)`` is named."""
+    (judged exactly), and that algorithm draw for draw; lesson 3's ``pop(i)`` is named."""
     feedback = check_shuffle(my_shuffle, "your shuffle", "section 1", algorithm=FILL_THE_HOLE,
                              hint="at every draw, each card still in the pile must have the "
                                   "same chance: how many cards are left to choose from?")
@@ -75,7 +75,7 @@ def check_fill_the_hole(my_shuffle: Callable) -> Feedback:
 @contained("the check of your shuffle")
 def _named(my_shuffle: Callable, feedback: Feedback) -> Feedback:
     if same_algorithm(my_shuffle, PICK_AND_REMOVE, "your shuffle") is None:
-        return wrong("fair, but that is lesson 2's pick-and-remove, draw for draw: pop(i) closes "
+        return wrong("fair, but that is lesson 3's pick-and-remove, draw for draw: pop(i) closes "
                      "the gap by moving every card above i down one place. Move the pile's last "
                      "card into the hole instead; then pop() from the end moves nothing",
                      "section 1")

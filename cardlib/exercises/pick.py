@@ -1,4 +1,4 @@
-"""The exercises of lesson 2 (pick and remove), checked exactly.
+"""The exercises of lesson 3 (pick and remove), checked exactly.
 
 >>> str(check_digit_chance(Fraction(1, 5)))
 '✓ P(the hurried digit shuffle keeps 0 1 2 as it was): 1/5 is right.'

@@ -1,4 +1,4 @@
-"""The checks of lesson 6 (riffle shuffles): the merge, the reversed deck, riffles needed.
+"""The checks of lesson 7 (riffle shuffles): the merge, the reversed deck, riffles needed.
 
 Standard library only (the checks also run in the page): the exact riffle law is
 worked out here from the Eulerian numbers, and tested equal to :mod:`cardlib.riffle`.

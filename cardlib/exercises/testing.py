@@ -1,4 +1,4 @@
-"""The exercises of lesson 5 (testing a shuffle, and where randomness comes from), checked exactly.
+"""The exercises of lesson 6 (testing a shuffle, and where randomness comes from), checked exactly.
 
 >>> str(check_expected_count(2000))
 '✓ the expected count of each order: 2000 is right.'

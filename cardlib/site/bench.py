@@ -232,11 +232,11 @@ def bench_pages(quick: bool, site: Path = Path("build/html")) -> list[dict]:
     rows = [_row("pages", "the whole site", total, "MiB", 50.0,
                  f"{len(pages)} pages; the Python runtime, shared, {runtime / 2**20:.1f} MiB"),
             _row("pages", "the largest page", pages[largest] / 2**20, "MiB", 8.0, largest)]
-    page = site / "02_pick_and_remove.html"
+    page = site / "03_pick_and_remove.html"
     if launch_chromium is None or not (site / "pyodide" / "pyodide.asm.wasm").exists() \
             or not page.exists():
         return rows + [_row("pages", "Python in the page", float("nan"), "s", None,
-                            "no browser driver, no runtime or no lesson 2 page")]
+                            "no browser driver, no runtime or no lesson 3 page")]
     server, address = _served(site)
     try:
         with launch_chromium() as browser:
@@ -257,7 +257,7 @@ def bench_pages(quick: bool, site: Path = Path("build/html")) -> list[dict]:
         server.server_close()
     return rows + [
         _row("pages", "first Run on a page (loading Python, then the check)", times[0], "s", 5.0,
-             f"lesson 2, exercise 1: {said}"),
+             f"lesson 3, exercise 1: {said}"),
         _row("pages", "a check after that (pick-and-remove, exact on 1 to 5 cards)",
              statistics.median(times[1:]), "s", 0.5, f"median of {len(times) - 1}")]
 

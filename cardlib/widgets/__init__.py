@@ -8,15 +8,15 @@ re-exports every builder, one module per subject:
     panel        LivePanel, live_figure, figure_output, show_source
     player       frame_player: figures played like a film, with no kernel
     predict      predict, then see: a question answered before the result is shown
-    bias         where cards land, simulated and exact (lessons 1 and 4)
+    bias         where cards land, simulated and exact (lessons 1 and 5)
     steps        step-throughs of pick-and-remove and Knuth's swaps, alone or side by side
-                 with the same draws (lessons 2 and 4)
-    timing       running time against deck size (lesson 2)
-    convergence  frequencies settling on the exact law, and p-values at each look (lesson 5)
-    lab          the probability lab and the shuffle detective (lesson 7)
-    riffle       the cut, the merge, rising sequences, the cutoff (lesson 6)
-    growth       a list's size while appending (lesson 3)
-    hand         overhand shuffles, exactly (lesson 8)
+                 with the same draws (lessons 3 and 5)
+    timing       running time against deck size (lesson 3)
+    convergence  frequencies settling on the exact law, and p-values at each look (lesson 6)
+    lab          the probability lab and the shuffle detective (lesson 9)
+    riffle       the cut, the merge, rising sequences, the cutoff (lesson 7)
+    growth       a list's size while appending (lesson 4)
+    hand         overhand shuffles, exactly (lesson 10)
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Lessons 6, 7 and 8: realistic wrong answers to every exercise, each with what the learner
+"""Lessons 7, 9 and 10: realistic wrong answers to every exercise, each with what the learner
 is told.
 
 For each exercise: the right answer (in more than one form where learners write it several
@@ -49,7 +49,7 @@ def endless(*args):
         pass
 
 
-# --- lesson 6, exercise 1: the merge, from its description ----------------------------------
+# --- lesson 7, exercise 1: the merge, from its description ----------------------------------
 
 def merge(stack1, stack2, rng):
     pile, i, j = [], 0, 0
@@ -156,7 +156,7 @@ def merge_never_advances(stack1, stack2, rng):
     return pile
 
 
-# --- lesson 6, exercise 4: the top card stays on top ---------------------------------------
+# --- lesson 7, exercise 4: the top card stays on top ---------------------------------------
 
 def top_stays(n, k):
     a = 2**k
@@ -193,7 +193,7 @@ def top_stays_one_in_n(n, k):
     return Fraction(1, n)
 
 
-# --- lesson 7, exercise 2: the whole-order distance, from its definition ---------------------
+# --- lesson 9, exercise 2: the whole-order distance, from its definition ---------------------
 
 def distance(law, n):
     fair = Fraction(1, math.factorial(n))
@@ -227,7 +227,7 @@ def distance_prints(law, n):
     print(distance(law, n))
 
 
-# --- lesson 8, exercises 1 and 2: top-to-random, insertions ----------------------------------
+# --- lesson 10, exercises 1 and 2: top-to-random, insertions ----------------------------------
 
 def top_to_random(deck, rng):
     cards = list(deck)
@@ -301,7 +301,7 @@ def pick(deck, rng):
     return new
 
 
-# --- lesson 8, exercise 5: deal round-robin -----------------------------------------------------
+# --- lesson 10, exercise 5: deal round-robin -----------------------------------------------------
 
 def deal(deck):
     from_top = list(deck)[::-1]

@@ -1,4 +1,4 @@
-"""The exercise checks of lessons 3, 6, 7 and 8: each accepts its reference answer and rejects
+"""The exercise checks of lessons 4, 7, 9 and 10: each accepts its reference answer and rejects
 typical wrong answers with the explanation a learner needs."""
 
 import itertools
@@ -23,8 +23,8 @@ def says(feedback, *words):
     return feedback.status == "wrong" and all(w in text for w in words)
 
 
-# --- lesson 6: riffles -----------------------------------------------------------------
-# (Realistic wrong answers and their messages: tests/test_wrong_answers_lessons_6_7_8.py.)
+# --- lesson 7: riffles -----------------------------------------------------------------
+# (Realistic wrong answers and their messages: tests/test_wrong_answers_riffles_lab_hands.py.)
 
 def test_the_notes_merge_gives_the_same_piles_as_cardlib_for_the_same_draws():
     for seed in range(300):
@@ -63,7 +63,7 @@ def test_the_reversed_deck_first_appears_after_6_riffles():
     assert ER.check_reversed_deck(ER.fewest_riffles_reversed(52)).ok
 
 
-# --- lesson 3: lists ------------------------------------------------------------------------
+# --- lesson 4: lists ------------------------------------------------------------------------
 
 def test_checks_of_lesson_3():
     def fill(deck, rng):
@@ -100,7 +100,7 @@ def test_checks_of_lesson_3():
                                   ES.check_old_rule: "section 3"}.get(check, "section 4")
 
 
-# --- lesson 7: the lab ----------------------------------------------------------------------
+# --- lesson 9: the lab ----------------------------------------------------------------------
 
 def test_checks_of_lesson_7():
     found = evidence.decks_to_reject(shuffles.naive_swap_shuffle, 4, seeds=range(10))
@@ -134,7 +134,7 @@ def test_whole_order_distance_is_mixings():
     assert EL.check_whole_order_distance(lambda law, n: mixing.distance_to_uniform(law)).ok
 
 
-# --- lesson 8: hands and Dou Di Zhu -----------------------------------------------------------
+# --- lesson 10: hands and Dou Di Zhu -----------------------------------------------------------
 
 def test_the_checks_own_hand_shuffles_and_deal_are_cardlibs():
     for n in range(2, 60, 2):

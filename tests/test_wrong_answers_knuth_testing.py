@@ -1,4 +1,4 @@
-"""Lessons 4 and 5: realistic wrong answers to every exercise, each with what the learner is told.
+"""Lessons 5 and 6: realistic wrong answers to every exercise, each with what the learner is told.
 
 For each exercise: the right answer (in more than one form where learners write it several
 ways), then answers a learner really gives (off by one, a copy, an endless loop, the wrong
@@ -39,7 +39,7 @@ def endless(*args):
         pass
 
 
-# --- lesson 4, exercise 1: Knuth's swaps run forwards, from a description ------------------
+# --- lesson 5, exercise 1: Knuth's swaps run forwards, from a description ------------------
 
 def forward(deck, rng):
     n = len(deck)
@@ -118,7 +118,7 @@ def forward_with_floats(deck, rng):
         deck[i], deck[j] = deck[j], deck[i]
 
 
-# --- lesson 4, exercise 3: secret Santa ---------------------------------------------------
+# --- lesson 5, exercise 3: secret Santa ---------------------------------------------------
 
 def santa_table(names, rng):  # a random seating, each gives to the next one round
     seats = list(names)
@@ -214,7 +214,7 @@ def santa_forgets_return(names, rng):
     santa_table(names, rng)
 
 
-# --- lesson 4, exercise 4: inside-out ------------------------------------------------------
+# --- lesson 5, exercise 4: inside-out ------------------------------------------------------
 
 def inside_out(deck, rng):
     new = []
@@ -257,7 +257,7 @@ def inside_out_forgets_swap(deck, rng):  # draws j and forgets to swap: the deck
     return new
 
 
-# --- lesson 5, exercise 6: the rejection draw ----------------------------------------------
+# --- lesson 6, exercise 6: the rejection draw ----------------------------------------------
 
 def randbelow_cpython(k, rng):
     bits = k.bit_length()

@@ -1,4 +1,4 @@
-"""Realistic wrong answers to every exercise of lessons 1, 2 and 3, each with what the learner
+"""Realistic wrong answers to every exercise of lessons 1, 3 and 4, each with what the learner
 must be told (patterned on test_wrong_answers.py).
 
 For every exercise: the right answer, then answers a learner really gives (a look-up of the
@@ -104,7 +104,7 @@ def unrank_endless(r, n):  # a while loop that forgets k += 1
     return order
 
 
-# --- lesson 2: pick-and-remove -------------------------------------------------------------
+# --- lesson 3: pick-and-remove -------------------------------------------------------------
 
 def pick(deck, rng):
     pile, new = list(deck), []
@@ -125,7 +125,7 @@ def pick_from_digits(deck, rng):  # the hurried student of exercise 2
     return [pile.pop(rng.randrange(10) % len(pile)) for _ in range(len(pile))]
 
 
-# --- lesson 3: the hole filled from the end ------------------------------------------------
+# --- lesson 4: the hole filled from the end ------------------------------------------------
 
 def fill(deck, rng):
     pile, new = list(deck), []
@@ -217,7 +217,7 @@ def swallows_everything(deck, rng):
             pass
 
 
-# --- lesson 3: the old rule -----------------------------------------------------------------
+# --- lesson 4: the old rule -----------------------------------------------------------------
 
 def old_rule(n):
     return n + (n >> 3) + (3 if n < 9 else 6)
@@ -267,7 +267,7 @@ CODE = [
     (check_pick_and_remove, fill, ["fair, but", "not pick-and-remove"], []),
     (check_fill_the_hole, fill, ["✓", "hole filled from the end, draw for draw"], []),
     (check_fill_the_hole, fill_by_swapping, ["✓"], []),
-    (check_fill_the_hole, pick, ["fair, but", "lesson 2's pick-and-remove", "last card"], []),
+    (check_fill_the_hole, pick, ["fair, but", "lesson 3's pick-and-remove", "last card"], []),
     (check_fill_the_hole, fill_forgets_the_hole, ["not a shuffle", "loses card"], ["unfair"]),
     (check_fill_the_hole, fill_never_pops, ["did not finish", "loop that never ends"], []),
     (check_fill_the_hole, fill_off_by_one, ["raised ValueError", "line",
@@ -431,7 +431,7 @@ def _checks_in_lesson(stem: str) -> set[str]:
 
 def test_every_exercise_of_the_lessons_is_catalogued():
     catalogued = {check.__name__ for check, *_ in CODE + VALUES}
-    for stem in ("01_fair_shuffle", "02_pick_and_remove", "03_list_growth"):
+    for stem in ("01_fair_shuffle", "03_pick_and_remove", "04_list_growth"):
         found = _checks_in_lesson(stem)
         assert len(found) >= 4 and found <= catalogued, (stem, found - catalogued)
 
