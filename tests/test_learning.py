@@ -102,3 +102,38 @@ def test_student_edition_drops_solutions_and_its_checks_are_not_attempted(tmp_pa
     page = build.export(full, "Sample")
     assert '<details class="solution">' in page and "data-cardlib-prediction" in page
     assert "application/vnd.jupyter.widget-view" not in page
+
+
+# --- every lesson at teaching size (issue 22) ----------------------------------------------
+#: A lesson a careful student can work through in about 50 minutes: prose words (the Sources
+#: list left out) and lines of code a student reads (worked solutions, collapsed, left out).
+MAX_WORDS, MAX_CODE_LINES = 2_400, 200
+
+
+def _size(nb) -> tuple[int, int]:
+    words = sum(len(cell.source.split()) for cell in nb.cells
+                if cell.cell_type == "markdown" and not cell.source.startswith("## Sources"))
+    code = sum(1 for cell in nb.cells if cell.cell_type == "code"
+               and "solution" not in cell.metadata.get("tags", [])
+               for line in cell.source.splitlines() if line.strip())
+    return words, code
+
+
+@pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.stem)
+def test_every_lesson_stands_alone_at_teaching_size(path):
+    import re
+
+    nb = nbformat.read(path, as_version=4)
+    words, code = _size(nb)
+    assert words <= MAX_WORDS and code <= MAX_CODE_LINES, (
+        f"{path.name}: {words} words of prose, {code} lines of code: split it or cut repeats")
+    objectives = [c.source for c in nb.cells if "objectives" in c.metadata.get("tags", [])]
+    assert len(objectives) == 1, f"{path.name}: one cell tagged objectives"
+    time = re.search(r"\*\*Time\*\*: about (\d+) minutes", objectives[0])
+    assert time and 30 <= int(time.group(1)) <= 50, f"{path.name}: a Time label, 50 minutes at most"
+    headings = [line for c in nb.cells if c.cell_type == "markdown" for line in
+                c.source.splitlines() if line.startswith("## ")]
+    assert "## Recap" in headings and "## Sources" in headings, path.name
+    sources = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert any(re.search(r"^prediction\(", s, re.M) for s in sources), f"{path.name}: predict first"
+    assert any("TODO" in s and "check_" in s for s in sources), f"{path.name}: an exercise"
