@@ -1,4 +1,4 @@
-"""The exercise checks of lessons 4, 7, 9 and 10: each accepts its reference answer and rejects
+"""The exercise checks of lessons 4, 7, 9, 10 and 11: each accepts its reference answer and rejects
 typical wrong answers with the explanation a learner needs."""
 
 import itertools
@@ -23,7 +23,7 @@ def says(feedback, *words):
     return feedback.status == "wrong" and all(w in text for w in words)
 
 
-# --- lesson 7: riffles -----------------------------------------------------------------
+# --- lessons 7 and 8: riffles, and why seven ---------------------------------------------
 # (Realistic wrong answers and their messages: tests/test_wrong_answers_riffles_lab_hands.py.)
 
 def test_the_notes_merge_gives_the_same_piles_as_cardlib_for_the_same_draws():
@@ -51,6 +51,19 @@ def test_the_checks_own_riffle_law_is_cardlibs():
             assert ER.variation_distance(n, k) == riffle.variation_distance(n, k), (n, k)
     assert ER.riffles_needed(108, Fraction(1, 2)) == 8
     assert ER.riffles_needed(108, Fraction(1, 10)) == 11
+
+
+def test_the_distance_check_takes_the_formula_and_cardlibs_own():
+    # Lesson 8, exercise 1: half the sum over r of A(n, r) |C(2^k + n - r, n) / 2^(n k) - 1/n!|,
+    # checked against a sum over every order of a small deck, walked exactly.
+    for n in range(1, 5):
+        for k in range(3):
+            def riffled(deck, rng=None, k=k):
+                return riffle.riffles(deck, k, rng)
+            assert mixing.distance_to_uniform(exact.distribution(riffled, n)) == \
+                ER.variation_distance(n, k), (n, k)
+    assert ER.check_distance(riffle.variation_distance).ok
+    assert ER.check_distance(ER.variation_distance).ok
 
 
 def test_the_reversed_deck_first_appears_after_6_riffles():
@@ -134,7 +147,7 @@ def test_whole_order_distance_is_mixings():
     assert EL.check_whole_order_distance(lambda law, n: mixing.distance_to_uniform(law)).ok
 
 
-# --- lesson 10: hands and Dou Di Zhu -----------------------------------------------------------
+# --- lessons 10 and 11: hands, faros, piles and Dou Di Zhu -----------------------------------
 
 def test_the_checks_own_hand_shuffles_and_deal_are_cardlibs():
     for n in range(2, 60, 2):
@@ -162,6 +175,27 @@ def test_the_jokers_apart_by_counting_places():
                 if a < 51 and b < 51 and a % 3 != b % 3)
     assert Fraction(apart, math.comb(54, 2)) == EH.jokers_apart() == Fraction(289, 477)
     assert EH.check_jokers_apart(Fraction(289, 477)).ok
+
+
+def test_the_pile_checks_orders_are_cardlibs_and_only_parity_survives():
+    def three_piles(deck, rng=None):
+        return hand.pile_shuffle(deck, rng, piles=3)
+
+    deck = list(range(EH.PILE_CARDS))
+    one = exact.distribution(three_piles, EH.PILE_CARDS)
+    assert set(one) == {tuple(o) for o in EH.pile_orders(deck)}
+    reached = dict(one)
+    for _ in range(6):
+        reached = mixing.compose(reached, one)
+    assert len(reached) == 360  # the law settles on the even half
+    # C holds on every order reached; A, B and D each fail on one, named by the check.
+    verdicts = {letter: EH.check_pile_invariant(letter) for letter in EH.PILE_PROPERTIES}
+    assert [letter for letter, f in verdicts.items() if f.ok] == ["C"]
+    for feedback in verdicts.values():
+        if not feedback.ok:
+            order = tuple(int(c) for c in str(feedback).split("make (")[1].split(")")[0]
+                          .split(", "))
+            assert order in reached or order in one
 
 
 def test_fair_insertion_check_uses_the_judge():

@@ -1,4 +1,4 @@
-"""Lessons 7, 9 and 10: realistic wrong answers to every exercise, each with what the learner
+"""Lessons 7 to 11: realistic wrong answers to every exercise, each with what the learner
 is told.
 
 For each exercise: the right answer (in more than one form where learners write it several
@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import pytest
 
-from cardlib import shuffles
+from cardlib import riffle, shuffles
 from cardlib.exercises import TODO
 from cardlib.exercises.hands import (
     check_deal,
@@ -26,6 +26,7 @@ from cardlib.exercises.hands import (
     check_fair_insertion,
     check_jokers_apart,
     check_mean_time,
+    check_pile_invariant,
     check_top_to_random,
     mean_time,
 )
@@ -36,6 +37,7 @@ from cardlib.exercises.lab import (
     check_whole_order_distance,
 )
 from cardlib.exercises.riffles import (
+    check_distance,
     check_merge,
     check_reversed_deck,
     check_riffles_needed,
@@ -156,7 +158,80 @@ def merge_never_advances(stack1, stack2, rng):
     return pile
 
 
-# --- lesson 7, exercise 4: the top card stays on top ---------------------------------------
+# --- lesson 8, exercise 1: the total variation distance, from its formula ------------------
+
+def tv_distance(n, k):
+    fair = Fraction(1, math.factorial(n))
+    total = Fraction(0)
+    for r in range(1, n + 1):
+        chance = Fraction(math.comb(2**k + n - r, n), 2 ** (n * k))
+        total += riffle.eulerian(n, r) * abs(chance - fair)
+    return total / 2
+
+
+def tv_distance_row(n, k):  # the whole row of Eulerian numbers at once
+    row = riffle.eulerian_row(n)
+    return sum(row[r] * abs(Fraction(math.comb(2**k + n - r, n), 2 ** (n * k))
+                            - Fraction(1, math.factorial(n))) for r in range(1, n + 1)) / 2
+
+
+def tv_distance_float(n, k):  # floats: right only where no rounding creeps in
+    return float(tv_distance(n, k))
+
+
+def tv_distance_off_by_one(n, k):  # range(1, n) leaves out r = n
+    fair = Fraction(1, math.factorial(n))
+    return sum(riffle.eulerian(n, r) * abs(Fraction(math.comb(2**k + n - r, n), 2 ** (n * k))
+                                           - fair) for r in range(1, n)) / 2
+
+
+def tv_distance_copy(n, k):  # the library's answer handed back
+    return riffle.variation_distance(n, k)
+
+
+def tv_distance_never_advances(n, k):  # r is never increased
+    total, r = Fraction(0), 1
+    while r <= n:
+        total += riffle.eulerian(n, r) * abs(Fraction(math.comb(2**k + n - r, n), 2 ** (n * k))
+                                             - Fraction(1, math.factorial(n)))
+    return total / 2
+
+
+def tv_distance_no_half(n, k):
+    return 2 * tv_distance(n, k)
+
+
+def tv_distance_no_abs(n, k):
+    fair = Fraction(1, math.factorial(n))
+    return sum(riffle.eulerian(n, r) * (Fraction(math.comb(2**k + n - r, n), 2 ** (n * k))
+                                        - fair) for r in range(1, n + 1)) / 2
+
+
+def tv_distance_no_counts(n, k):  # one order per r, not A(n, r) of them
+    fair = Fraction(1, math.factorial(n))
+    return sum(abs(Fraction(math.comb(2**k + n - r, n), 2 ** (n * k)) - fair)
+               for r in range(1, n + 1)) / 2
+
+
+def tv_distance_in_floats(n, k):  # every term a float: rounded
+    fair = 1 / math.factorial(n)
+    return sum(riffle.eulerian(n, r) * abs(math.comb(2**k + n - r, n) / 2 ** (n * k) - fair)
+               for r in range(1, n + 1)) / 2
+
+
+def tv_distance_prints(n, k):
+    print(tv_distance(n, k))
+
+
+def tv_distance_text(n, k):
+    return str(tv_distance(n, k))
+
+
+def tv_distance_one_argument(n):  # malformed: k forgotten
+    return tv_distance(n, 7)
+
+
+# --- lesson 8, exercise 3: the top card stays on top ---------------------------------------
 
 def top_stays(n, k):
     a = 2**k
@@ -301,7 +376,7 @@ def pick(deck, rng):
     return new
 
 
-# --- lesson 10, exercise 5: deal round-robin -----------------------------------------------------
+# --- lesson 11, exercise 3: deal round-robin -----------------------------------------------------
 
 def deal(deck):
     from_top = list(deck)[::-1]
@@ -364,6 +439,25 @@ CODE = [
     (check_merge, merge_tuple, ["returns tuple", "not a list"], []),
     (check_merge, merge_never_advances, ["did not finish"], []),
     (check_merge, endless, ["did not finish"], []),
+    (check_distance, tv_distance, ["✓", "0.334061"], ["nearest"]),
+    (check_distance, tv_distance_row, ["✓"], []),
+    (check_distance, riffle.variation_distance, ["✓"], []),
+    (check_distance, tv_distance_float, ["✓", "floats nearest"], []),
+    (check_distance, tv_distance_off_by_one, ["my_distance(3, 1) gave 1/4",
+                                              "without its term r = 3", "range(1, n + 1)",
+                                              "It is 1/3"], ["✓"]),
+    (check_distance, tv_distance_copy, ["right values, but", "calls variation_distance",
+                                        "riffle.eulerian"], ["✓"]),
+    (check_distance, tv_distance_never_advances, ["did not finish"], ["✓"]),
+    (check_distance, tv_distance_no_half, ["gave 2/3", "twice the distance", "half"], ["✓"]),
+    (check_distance, tv_distance_no_abs, ["gave 0", "without the absolute value"], ["✓"]),
+    (check_distance, tv_distance_no_counts, ["gave 13/48", "without the counts A(n, r)"],
+     ["✓"]),
+    (check_distance, tv_distance_in_floats, ["rounded float", "exactly"], ["✓"]),
+    (check_distance, tv_distance_prints, ["gave None", "return the distance"], []),
+    (check_distance, tv_distance_text, ["gave str '1/3'", "a Fraction"], ["prints"]),
+    (check_distance, tv_distance_one_argument, ["TypeError", "my_distance(3, 1)"], []),
+    (check_distance, endless, ["did not finish"], []),
     (check_top_stays, top_stays, ["✓", "1/2 + 1/2^52"], ["nearest"]),
     (check_top_stays, top_stays_float, ["✓", "floats nearest"], []),
     (check_top_stays, top_stays_on_top, ["✓"], []),
@@ -433,7 +527,8 @@ def test_the_stub_is_not_attempted(check):
 
 
 def test_an_endless_loop_is_reported_within_a_few_seconds():
-    for check in (check_merge, check_top_stays, check_whole_order_distance, check_deal):
+    for check in (check_merge, check_distance, check_top_stays, check_whole_order_distance,
+                  check_deal):
         start = time.perf_counter()
         assert "did not finish" in str(check(endless))
         assert time.perf_counter() - start < 10, check.__name__
@@ -506,6 +601,17 @@ VALUES = [
     (check_elmsley, "in out in out", ["one string"]),
     (check_elmsley, ["In", "Out", "In", "Out"], ["lower case", "'In'"]),
     (check_elmsley, 10, ["list of 'in' and 'out'"]),
+    (check_pile_invariant, "C", ["✓", "even permutation", "360 odd orders"]),
+    (check_pile_invariant, " c", ["✓"]),
+    (check_pile_invariant, "A", ["A (the two cards dealt onto one pile", "does not hold for ever",
+                                 "2 shuffles can make (0, 4, 1, 5, 3, 2)",
+                                 "survive a second shuffle"]),
+    (check_pile_invariant, "B", ["B (card 0", "2 shuffles can make (0, 4, 1, 5, 3, 2)"]),
+    (check_pile_invariant, "D", ["one shuffle can make (3, 0, 5, 2, 4, 1)"]),
+    (check_pile_invariant, "AC", ["only one of the properties", "give one letter"]),
+    (check_pile_invariant, "E", ["'E' is not one of 'A', 'B', 'C', 'D'"]),
+    (check_pile_invariant, 3, ["give one letter as a string", "not 3"]),
+    (check_pile_invariant, ["C"], ["give one letter as a string"]),
     (check_mean_time, mean_time(52), ["✓"]),
     (check_mean_time, float(mean_time(52)), ["✓", "nearest"]),
     (check_mean_time, mean_time(52) - 1, ["one more step inserts it"]),

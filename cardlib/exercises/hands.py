@@ -1,7 +1,8 @@
-"""The checks of lesson 10 (shuffling by hand, and dealing Dou Di Zhu).
+"""The checks of lesson 10 (shuffling by hand) and lesson 11 (faros, piles and dealing Dou Di
+Zhu).
 
-Standard library only (the checks also run in the page): the faro, top-to-random and the
-round-robin deal are written out here, and tested equal to cardlib's.
+Standard library only (the checks also run in the page): the faro, top-to-random, the pile
+shuffle and the round-robin deal are written out here, and tested equal to cardlib's.
 
 >>> from cardlib.exercises import TODO
 >>> str(check_jokers_apart(TODO))
@@ -10,6 +11,7 @@ round-robin deal are written out here, and tested equal to cardlib's.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from fractions import Fraction
@@ -39,6 +41,11 @@ __all__ = [
     "ELMSLEY_PLACES",
     "faro",
     "check_elmsley",
+    "PILE_CARDS",
+    "PILE_PILES",
+    "PILE_PROPERTIES",
+    "pile_orders",
+    "check_pile_invariant",
     "top_to_random",
     "check_top_to_random",
     "mean_time",
@@ -54,7 +61,7 @@ __all__ = [
     "check_jokers_apart",
 ]
 
-# --- exercise 4: Elmsley's rule ---------------------------------------------------------------
+# --- lesson 11, exercise 1: Elmsley's rule ----------------------------------------------------
 
 #: The Elmsley exercise: move the top card of 52 down so that 10 cards lie above it.
 ELMSLEY_CARDS, ELMSLEY_PLACES = 52, 10
@@ -86,7 +93,7 @@ def check_elmsley(answer) -> Feedback:
     what = f"the faros that put {ELMSLEY_PLACES} cards above the top card"
     if is_todo(answer):
         return not_attempted(what)
-    where = "section 5"
+    where = "section 1"
     if isinstance(answer, str):
         return wrong(f"{what}: {answer[:30]!r} is one string; give a list of strings, such as "
                      "['in', 'out'].", where)
@@ -121,7 +128,88 @@ def check_elmsley(answer) -> Feedback:
                  f"{ELMSLEY_PLACES:b} in binary).")
 
 
-# --- exercise 1: top-to-random ----------------------------------------------------------------
+# --- lesson 11, exercise 2: why repeated pile shuffles miss half the orders -------------------
+
+#: The pile exercise: 6 cards dealt onto 3 piles, picked up in a random order, again and again.
+PILE_CARDS, PILE_PILES = 6, 3
+
+#: The properties offered; "C" is the one that every shuffle keeps and that combining keeps.
+PILE_PROPERTIES = {
+    "A": "the two cards dealt onto one pile lie next to each other",
+    "B": "card 0, the bottom card, is not at the bottom",
+    "C": "an even number of pairs of cards are out of order (card a above a smaller card b)",
+    "D": "card 0 and card 5, the bottom and the top card, are not side by side",
+}
+
+
+def pile_orders(deck) -> list[list]:
+    """Every order one pile shuffle can make of ``deck``: dealt from the top onto 3 piles in
+    turn, the piles picked up in each of the 3! orders, the first one picked at the bottom."""
+    cards = sequence("deck", deck)
+    stacks: list[list] = [[] for _ in range(PILE_PILES)]
+    for dealt, card in enumerate(reversed(cards)):
+        stacks[dealt % PILE_PILES].append(card)
+    return [[card for index in order for card in stacks[index]]
+            for order in itertools.permutations(range(PILE_PILES))]
+
+
+def _breaks(letter: str, order: tuple) -> bool:
+    if letter == "A":
+        return any(abs(order.index(a) - order.index(b)) != 1
+                   for a, b in ((5, 2), (4, 1), (3, 0)))
+    if letter == "B":
+        return order[0] == 0
+    if letter == "C":
+        return sum(a > b for i, a in enumerate(order) for b in order[i + 1:]) % 2 == 1
+    return abs(order.index(0) - order.index(PILE_CARDS - 1)) == 1
+
+
+def _first_break(letter: str) -> tuple[int, tuple] | None:
+    """The fewest shuffles after which an order breaking the property can come out, and the
+    first such order; None if no number of shuffles ever makes one."""
+    reached, seen = {tuple(range(PILE_CARDS))}, set()
+    for shuffles in itertools.count(1):
+        reached = {tuple(o) for order in reached for o in pile_orders(order)}
+        broken = sorted(o for o in reached if _breaks(letter, o))
+        if broken:
+            return shuffles, broken[0]
+        if reached <= seen:
+            return None
+        seen |= reached
+
+
+def check_pile_invariant(answer) -> Feedback:
+    """Check the letter of the property that explains why repeated pile shuffles of 6 cards on
+    3 piles never make half of the 720 orders."""
+    what = "the property that keeps half of the orders out"
+    if is_todo(answer):
+        return not_attempted(what)
+    where = "section 2"
+    letters = ", ".join(repr(k) for k in PILE_PROPERTIES)
+    if not isinstance(answer, str):
+        return wrong(f"{what}: give one letter as a string, one of {letters}, not "
+                     f"{answer!r:.30}.", where)
+    letter = answer.strip().upper()
+    if letter not in PILE_PROPERTIES:
+        many = len(letter) > 1 and set(letter) <= set(PILE_PROPERTIES) | set(", ")
+        return wrong(f"{what}: {answer!r:.30} is not one of {letters}"
+                     + (": only one of the properties does it, give one letter." if many
+                        else "."), where)
+    found = _first_break(letter)
+    if found is not None:
+        shuffles, order = found
+        after = "one shuffle" if shuffles == 1 else f"{shuffles} shuffles"
+        also = ("" if shuffles == 1 else
+                " Every order one shuffle makes has it, but that is not enough: the property "
+                "must also survive a second shuffle, which starts from any order.")
+        return wrong(f"{what}: {letter} ({PILE_PROPERTIES[letter]}) does not hold for ever: "
+                     f"{after} can make {order}.{also}", where)
+    return right(f"{what}: {letter}, an even permutation. Each of the 6 orders of one shuffle "
+                 "is even, and one even permutation after another is even, so the 360 odd "
+                 "orders never come out, however often you shuffle.")
+
+
+# --- lesson 10, exercise 1: top-to-random -----------------------------------------------------
 
 def top_to_random(deck, rng=None) -> list:
     """A new list: the top card (the last item) put back with rng.randrange(n) cards below it."""
@@ -170,7 +258,7 @@ def check_top_to_random(shuffle: Callable) -> Feedback:
                  "one draw per step.")
 
 
-# --- exercise 3: the mean time, from the waiting-time reasoning ------------------------------
+# --- lesson 10, exercise 3: the mean time, from the waiting-time reasoning --------------------
 
 def mean_time(n: int) -> Fraction:
     """The mean number of top-to-random steps until the bottom card of n has been inserted:
@@ -207,7 +295,7 @@ def check_mean_time(answer) -> Feedback:
                             "per step lasts 1/q steps on average.")
 
 
-# --- exercise 2: a fair shuffle made of insertions -----------------------------------------
+# --- lesson 10, exercise 2: a fair shuffle made of insertions ---------------------------------
 
 def reference_insertion_shuffle(deck, rng) -> list:
     """A fair shuffle made of insertions: card i goes to a uniform place among the first i + 1.
@@ -237,7 +325,7 @@ INSERTIONS = Algorithm("the insertion shuffle", reference_insertion_shuffle, "ne
                        "ranges of 2, 3, ..., n places")
 
 
-# --- exercise 5: deal round-robin ----------------------------------------------------------
+# --- lesson 11, exercise 3: deal round-robin --------------------------------------------------
 
 def clumped_deck() -> list[Card]:
     """The 54 cards rank by rank, bottom card first: the four 3s, ..., the four 2s, the jokers."""
@@ -292,7 +380,7 @@ def _shape(answer) -> str | None:
 
 
 def _deals(deal: Callable, what: str, call: TimedCalls) -> Feedback:
-    where = "section 7"
+    where = "section 3"
     for deck in _sample_decks():
         answer = learner_call(call, deal, list(deck), shown=what, where=where)
         problem = _shape(answer)
@@ -331,7 +419,7 @@ def _deals(deal: Callable, what: str, call: TimedCalls) -> Feedback:
                  "the top down).")
 
 
-# --- exercise 6: the jokers, apart ------------------------------------------------------------
+# --- lesson 11, exercise 4: the jokers, apart -------------------------------------------------
 
 def jokers_apart() -> Fraction:
     """The chance, in a fair deal, that the two jokers go to two different players: the first
@@ -344,7 +432,7 @@ def check_jokers_apart(answer) -> Feedback:
     what = "the chance that the two jokers go to two different players"
     if is_todo(answer):
         return not_attempted(what)
-    where = "section 7"
+    where = "section 3"
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
