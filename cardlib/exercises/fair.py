@@ -1,4 +1,5 @@
-"""The exercises of lesson 1 (what makes a shuffle fair), checked exactly.
+"""The exercises of lessons 1 (what makes a shuffle fair) and 2 (fair, but at what cost?),
+checked exactly.
 
 >>> str(check_bits_for_54(238))
 '✓ the fewest random bits that can pick one of the 54! orders: 238 is right.'
@@ -18,8 +19,9 @@ import numbers
 from collections.abc import Callable
 from fractions import Fraction
 
-from .. import orders
-from ..guard import TimedCalls
+from .. import exact, orders
+from ..guard import EndlessRun, TimedCalls
+from ..shuffles import stride_shuffle
 from . import (
     Feedback,
     attempted_function,
@@ -31,14 +33,19 @@ from . import (
     wrong,
 )
 from .answers import check_value
+from .code import diagnose, learner_line
 
 __all__ = [
     "number_answer",
     "check_bits_for_54",
     "UNEVEN_CARDS",
     "check_uneven_prime",
+    "STRIDE_CARDS",
+    "check_stride_shuffle",
     "check_stride_orders",
     "check_tie_chance",
+    "bounded_retry",
+    "check_bounded_retry",
     "check_unrank",
 ]
 
@@ -144,6 +151,90 @@ def check_uneven_prime(answer) -> Feedback:
                  "same share.")
 
 
+#: The stride exercise walks the learner's shuffle exactly on decks of 2 up to this many cards.
+STRIDE_CARDS = 6
+_STRIDE_WHERE = "section 6"
+#: A first card and a stride make n·φ(n) paths of two draws: the walk stops far beyond that.
+_STRIDE_PATHS, _STRIDE_DRAWS = 5_000, 40
+
+
+def _stride_of(order: tuple) -> tuple[int, int] | None:
+    """(first card, stride) of an order of 0..n-1 made by a first card and a stride, or None."""
+    n = len(order)
+    first, stride = order[0], (order[1] - order[0]) % n
+    return (first, stride) if all(order[k] == (first + k * stride) % n
+                                  for k in range(n)) else None
+
+
+@contained("the check of your stride shuffle")
+def check_stride_shuffle(my_stride_shuffle: Callable) -> Feedback:
+    """The learner's first-card-and-stride shuffle, written from its description.
+
+    It must return a new list and leave the deck alone; walked exactly on 2 to
+    :data:`STRIDE_CARDS` cards, its law must be the stride shuffle's: each of
+    the n·φ(n) orders a first card and a usable stride make, with probability
+    1/(n·φ(n)), and no other order.
+    """
+    what, where = "your stride shuffle", _STRIDE_WHERE
+    found = diagnose(my_stride_shuffle, what, "new list")
+    if found is not None and found.message.startswith("not a shuffle"):
+        return wrong(f"{found.message}: does a stride share a factor with the number of cards? "
+                     "Such a walk comes back to its start too early", where, found.details)
+    if found is not None:
+        return found if found.status == "todo" else wrong(found.message, where, found.details)
+    for n in range(2, STRIDE_CARDS + 1):
+        expected = exact.distribution(stride_shuffle, n)
+        law = _stride_law(my_stride_shuffle, what, n)
+        if isinstance(law, Feedback):
+            return law
+        for order in law:
+            if sorted(order, key=repr) != list(range(n)):
+                return wrong(f"not a shuffle: on {n} cards {what} can give back "
+                             f"{list(order)}, which loses a card: does a stride share a "
+                             f"factor with {n}? Such a walk comes back to its start too early",
+                             where)
+        extra = sorted(set(law) - set(expected))
+        if extra:
+            return wrong(f"{what} makes {list(extra[0])} of the cards 0..{n - 1}, which no first "
+                         "card and stride make: the next card is always the stride further on, "
+                         "wrapping round with % n", where)
+        missing = sorted(set(expected) - set(law))
+        if missing:
+            first, stride = _stride_of(missing[0])
+            return wrong(f"{what} never makes {list(missing[0])} of the cards 0..{n - 1} (first "
+                         f"card {first}, stride {stride}): can every card come first, and is "
+                         f"every stride with no factor in common with {n} among yours?", where)
+        if law != expected:
+            odd = max(law, key=lambda order: abs(law[order] - expected[order]))
+            return wrong(f"{what} makes the right orders of {n} cards, but not equally often: "
+                         f"{list(odd)} comes out with probability {law[odd]}, not "
+                         f"{expected[odd]}: draw the first card from all n, then the stride "
+                         "from the list of usable strides, each equally likely", where)
+    return right(f"{what} is the stride shuffle: walked exactly on 2 to {STRIDE_CARDS} cards, "
+                 "it makes each first-card-and-stride order equally often, and nothing else. "
+                 "It returns a new list and leaves the deck alone.")
+
+
+def _stride_law(shuffle: Callable, what: str, n: int) -> dict | Feedback:
+    """The exact law of the learner's shuffle on n cards, or the Feedback saying why not."""
+    try:
+        return exact.distribution(shuffle, n, seconds=5.0, max_paths=_STRIDE_PATHS,
+                                  max_draws=_STRIDE_DRAWS)
+    except (exact.Unbounded, exact.TooLarge, exact.OutOfTime):
+        return wrong(f"on {n} cards {what} makes far more random draws than a first card and "
+                     "a stride need, and some of its runs may never end: does it draw the "
+                     "stride again until it fits? Draw it once, from the list of usable strides",
+                     _STRIDE_WHERE)
+    except exact.ContractError as error:
+        return wrong(f"{what} must draw from the rng it is given: {error}", _STRIDE_WHERE)
+    except EndlessRun:
+        return wrong(f"{what} did not finish within a few seconds on {n} cards: is there a loop "
+                     "that never ends?", _STRIDE_WHERE)
+    except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
+        return wrong(f"{what} raised {type(error).__name__}: {error}{learner_line(error)}, "
+                     f"shuffling the cards 0..{n - 1}", _STRIDE_WHERE)
+
+
 def _stride_orders(n: int = 10) -> int:
     """The orders of all n cards that a first card and a stride make, counted one by one."""
     walks = (tuple((first + k * stride) % n for k in range(n))
@@ -195,6 +286,53 @@ def check_tie_chance(answer) -> Feedback:
     }, hint="count the 216 ways to draw 3 keys, and those that are all different")
 
 
+#: The deck of the bounded-retry exercise, and the order whose chance it asks for.
+BOUNDED_CARDS, BOUNDED_ORDER = 3, (2, 1, 0)
+
+
+def bounded_retry(deck, rng) -> list:
+    """The retry shuffle cut off after n draws: cards never drawn go last, in their order.
+
+    A new list; the exercise of lesson 2 asks why this bound makes it unfair.
+
+    >>> from cardlib.exact import distribution
+    >>> sorted(set(distribution(bounded_retry, 3).values()))
+    [Fraction(4, 27), Fraction(5, 27)]
+    """
+    cards = list(deck)
+    taken: list[int] = []
+    for _ in range(len(cards)):
+        j = rng.randrange(len(cards))
+        if j not in taken:
+            taken.append(j)
+    return [cards[j] for j in taken] + [c for j, c in enumerate(cards) if j not in taken]
+
+
+def check_bounded_retry(answer) -> Feedback:
+    """P(the order 2 1 0) when the retry shuffle of 3 cards stops after 3 draws."""
+    what = "P(2 1 0) when the retry shuffle stops after 3 draws"
+    where = "section 1"
+    if is_todo(answer):
+        return not_attempted(what)
+    malformed = number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    law = exact.distribution(bounded_retry, BOUNDED_CARDS)
+    return check_value(answer, law[BOUNDED_ORDER], what, where, {
+        Fraction(1, 6): "1/6 is what a fair shuffle gives every order; this one may not be "
+                        "fair: count its equally likely paths, and those that end in 2 1 0",
+        Fraction(1, 27): "1/27 counts only the draws 2, 1, 0 themselves; draws with a repeat "
+                         "end in 2 1 0 too, once the cards never drawn are put after the others",
+        Fraction(5, 27): "5/27 is the chance of an order such as 0 1 2, whose cards never drawn "
+                         "can come last in their starting order; in 2 1 0 the last two cards "
+                         "are the other way round",
+        Fraction(1, 9): "3 of the 27 paths is one too few: list the paths whose first draw is 2, "
+                        "and finish each one by hand",
+        4: "4 is a number of paths; each of the 27 paths has probability 1/27",
+    }, hint="list the 27 equally likely paths of three draws from randrange(3), or just those "
+            "whose first draw is 2, and finish each one by hand")
+
+
 @contained("the check of your unrank")
 def check_unrank(my_unrank: Callable) -> Feedback:
     """Check the learner's ``unrank(r, n)`` against the factorial number system, n = 1..5."""
@@ -210,21 +348,21 @@ def _unranks(my_unrank: Callable, what: str, call: TimedCalls) -> Feedback:
         for r in range(math.factorial(n)):
             expected = orders.unrank(r, n)
             got = learner_call(call, my_unrank, r, n, shown=f"{what}: unrank({r}, {n})",
-                               where="section 9")
+                               where="section 2")
             if got is None:
                 return wrong(f"{what}: unrank({r}, {n}) returned None, not a list: does your "
-                             "function return the order (print only shows it)?", "section 9")
+                             "function return the order (print only shows it)?", "section 2")
             if not isinstance(got, (list, tuple)):
                 return wrong(f"{what}: unrank({r}, {n}) returned {got!r:.60}, not a list",
-                             "section 9")
+                             "section 2")
             if sorted(got, key=repr) != sorted(range(n), key=repr):
                 return wrong(f"{what}: unrank({r}, {n}) returned {list(got)!r:.80}, which is not "
                              f"an order of the cards 0 .. {n - 1}: each card must come once",
-                             "section 9")
+                             "section 2")
             if list(got) != expected:
                 digits = orders.factorial_digits(r, n)
                 return wrong(f"{what}: unrank({r}, {n}) should be {expected}, yours gave "
-                             f"{list(got)}", "section 9",
+                             f"{list(got)}", "section 2",
                              (f"the factorial digits of {r} for {n} cards are {digits}, most "
                               "significant first",
                               f"take card {digits[0]} of {list(range(n))}, then card number "
