@@ -1,4 +1,5 @@
-"""The checks of lesson 7 (riffle shuffles): the merge, the reversed deck, riffles needed.
+"""The checks of lessons 7 and 8 (riffle shuffles; why seven riffles?): the merge and the
+reversed deck (lesson 7); the distance from its formula, the top card, riffles needed (lesson 8).
 
 Standard library only (the checks also run in the page): the exact riffle law is
 worked out here from the Eulerian numbers, and tested equal to :mod:`cardlib.riffle`.
@@ -50,6 +51,7 @@ __all__ = [
     "check_top_stays",
     "TWO_DECKS",
     "variation_distance",
+    "check_distance",
     "riffles_needed",
     "check_riffles_needed",
 ]
@@ -70,7 +72,7 @@ def reference_merge(stack1, stack2, rng) -> list:
     return pile + list(stack1[i:]) + list(stack2[j:])
 
 
-# --- exercise 1: the merge, from its description -------------------------------------------
+# --- lesson 7, exercise 1: the merge, from its description ---------------------------------
 
 #: The stacks the merge check tries (stack 1 holds cards 0..p-1, stack 2 the next q).
 _MERGE_STACKS = ((3, 2), (2, 2), (4, 1), (1, 3), (0, 3), (2, 0))
@@ -209,9 +211,9 @@ class _FirstValue:
         return start if stop is not None else 0
 
 
-# --- exercise 2: the reversed deck, a number that needs the right reasoning ------------------
+# --- lesson 7, exercise 2: the reversed deck, a number that needs the right reasoning --------
 
-#: Exercise 2: the reversed deck of this many cards.
+#: Lesson 7, exercise 2: the reversed deck of this many cards.
 REVERSED_CARDS = 52
 
 
@@ -268,7 +270,7 @@ def check_reversed_deck(answer) -> Feedback:
                                      "Fraction of whole numbers.")
 
 
-# --- exercise 3: two decks ------------------------------------------------------------------
+# --- lesson 8, exercise 2: two decks ---------------------------------------------------------
 
 #: Two 54-card decks shuffled together.
 TWO_DECKS = 108
@@ -299,6 +301,99 @@ def variation_distance(n: int, k: int) -> Fraction:
                 for r, a in enumerate(_eulerian(n), start=1)), Fraction(0)) / 2
 
 
+# --- lesson 8, exercise 1: the distance, from its formula -------------------------------------
+
+#: The (cards, riffles) the distance check tries: small decks first, then 52 cards.
+_DISTANCE_CASES = ((3, 1), (2, 1), (4, 2), (1, 0), (5, 0), (6, 3), (52, 7), (56, 9))
+
+#: Names whose call hands over the answer instead of working it out from the formula.
+_LIBRARY_DISTANCES = frozenset({"variation_distance", "variation_distances",
+                                "sample_variation_distance", "distance_to_uniform"})
+
+
+def _distance_slips(n: int, k: int) -> dict[Fraction, tuple[str, str]]:
+    """What tempting slips give for (n, k): what each one is, and why it is wrong."""
+    fair, a = Fraction(1, math.factorial(n)), 2**k
+    terms = [(r, count, Fraction(math.comb(a + n - r, n), a**n))
+             for r, count in enumerate(_eulerian(n), start=1)]
+    gap = {r: count * abs(chance - fair) for r, count, chance in terms}
+    return {
+        sum(gap.values(), Fraction(0)):
+            ("twice the distance", "the half in front of the sum is missing"),
+        sum((g for r, g in gap.items() if r < n), Fraction(0)) / 2:
+            (f"the sum without its term r = {n}",
+             "r runs over 1, ..., n: range(1, n) stops at n - 1, range(1, n + 1) at n"),
+        sum((g for r, g in gap.items() if r > 1), Fraction(0)) / 2:
+            ("the sum without its term r = 1", "r runs over 1, ..., n; r = 1 is the brand-new "
+                                               "order"),
+        sum((abs(chance - fair) for _, _, chance in terms), Fraction(0)) / 2:
+            ("the sum without the counts A(n, r)",
+             "each term stands for all the orders with r rising sequences, so it is "
+             "multiplied by their number, riffle.eulerian(n, r)"),
+        Fraction(0):
+            ("the sum without the absolute value", "its terms cancel, since both laws add up "
+                                                   "to 1; the distance adds up |P_k - 1/n!|"),
+    }
+
+
+@contained("the check of your distance")
+def check_distance(function: Callable) -> Feedback:
+    """Check ``function(n, k)``: the exact total variation distance after k riffles of n cards,
+    worked out from the formula grouped by rising sequences (not by calling cardlib's own).
+
+    The one number policy: an exact Fraction, or the float nearest to it (said so).
+    """
+    what = "the distance after k riffles"
+    if not attempted_function(function, 3, 1):
+        return not_attempted(what)
+    with TimedCalls(what) as call:
+        try:
+            return _distance(function, what, call)
+        except Failed as failed:
+            return failed.feedback
+
+
+def _distance(function: Callable, what: str, call: TimedCalls) -> Feedback:
+    where = "section 1"
+    floats = False
+    for n, k in _DISTANCE_CASES:
+        shown_call = f"my_distance({n}, {k})"
+        answer = learner_call(call, function, n, k, shown=f"{what}: {shown_call}", where=where)
+        expected = variation_distance(n, k)
+        found = match(answer, expected)
+        floats = floats or found == "nearest float"
+        if found in ("exact", "nearest float"):
+            continue
+        if found in ("rounded float", "float fraction"):
+            return compare_value(answer, expected, f"{what}: {shown_call}", where=where)
+        if answer is None:
+            return wrong(f"{what}: {shown_call} gave None; return the distance itself, a "
+                         "Fraction (a function that only prints it gives None).", where)
+        if found == "other":
+            return wrong(f"{what}: {shown_call} gave {type(answer).__name__} "
+                         f"{shown(answer)[:40]}; return the distance itself, a Fraction.", where)
+        slips = {value: said for value, said in _distance_slips(n, k).items()
+                 if value != expected}
+        for value, (slip, why) in slips.items():
+            if match(answer, value) in ("exact", "nearest float"):
+                return wrong(f"{what}: {shown_call} gave {shown(answer)}, {slip}: {why}. It "
+                             f"is {shown(expected)}.", where)
+        return wrong(f"{what}: {shown_call} gave {shown(answer)}, but it is {shown(expected)} "
+                     f"(about {float(expected):.4f}).", where,
+                     ("Half the sum over r = 1, ..., n of A(n, r) times |C(2^k + n - r, n) / "
+                      "2^(n k) - 1/n!|, every term a Fraction of whole numbers.",))
+    borrowed = sorted(_LIBRARY_DISTANCES & set(getattr(getattr(function, "__code__", None),
+                                                       "co_names", ())))
+    if borrowed:
+        return wrong(f"{what}: right values, but your function calls {borrowed[0]}, which "
+                     "hands over the answer: work it out from the formula, with "
+                     "riffle.eulerian(n, r) and math.comb.", where)
+    said = (" (as the floats nearest to the exact values: a Fraction gives them exactly)"
+            if floats else "")
+    return right(f"{what}: right for {len(_DISTANCE_CASES)} decks and numbers of riffles{said}; "
+                 f"after 7 riffles of 52 cards it is {float(variation_distance(52, 7)):.6f}.")
+
+
 def riffles_needed(n: int, below: Fraction) -> int:
     """The fewest riffles that bring the total variation distance of n cards below ``below``
     (a chance above 0, as a whole number or a Fraction).
@@ -327,12 +422,12 @@ def check_riffles_needed(answer) -> Feedback:
                                                 "at or above each level; the question asks "
                                                 "for the first below it",
                 expected[::-1]: "the two numbers are swapped: below 1/2 comes first"}
-    return check_value(answer, expected, what, "section 7", mistakes,
+    return check_value(answer, expected, what, "section 1", mistakes,
                        hint="the distance falls as k grows; for 108 cards, which k is the first "
                             "below each level? Give a tuple of two whole numbers.")
 
 
-# --- exercise 4: the top card, from the backwards view -------------------------------------
+# --- lesson 8, exercise 3: the top card, from the backwards view ------------------------------
 
 def top_stays_on_top(n: int, k: int) -> Fraction:
     """The chance that the top card is still on top after k riffles of n cards.
@@ -370,7 +465,7 @@ def check_top_stays(function: Callable) -> Feedback:
 
 
 def _top_stays(function: Callable, what: str, call: TimedCalls) -> Feedback:
-    where = "section 6"
+    where = "section 3, and lesson 7, section 6"
     floats = False
     for n, k in ((3, 2), (52, 1), (52, 7), (56, 4), (2, 1), (1, 3), (5, 0)):
         shown_call = f"top_stays({n}, {k})"
