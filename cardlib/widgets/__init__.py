@@ -14,7 +14,7 @@ re-exports every builder, one module per subject:
     timing       running time against deck size (lesson 3)
     convergence  frequencies settling on the exact law, and p-values at each look (lesson 6)
     lab          the probability lab and the shuffle detective (lesson 9)
-    riffle       the cut, the merge, rising sequences, the cutoff (lesson 7)
+    riffle       the cut, the merge, rising sequences (lesson 7), the cutoff (lesson 8)
     growth       a list's size while appending (lesson 4)
     hand         overhand shuffles, exactly (lesson 10)
 """
