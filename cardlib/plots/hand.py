@@ -1,4 +1,4 @@
-"""Pictures for the hand-shuffling lesson: packets, hands, faros, mixing curves, deals.
+"""Pictures for the hand-shuffling lessons (10 and 11): packets, hands, faros, mixing curves, deals.
 
 Each function draws given data and returns its axes (or figure); sizes suit a
 figure about 9.5 inches wide, shown at full size in JupyterLab.
