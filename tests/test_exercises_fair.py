@@ -1,15 +1,19 @@
-"""Lesson 1's exercise checks: each accepts its answer and explains typical wrong ones."""
+"""The exercise checks of lessons 1 and 2: each accepts its answer, explains typical wrong ones."""
 
+import itertools
 import math
 from fractions import Fraction
 
 import pytest
 
-from cardlib import orders
+from cardlib import exact, orders, shuffles
 from cardlib.exercises import TODO
 from cardlib.exercises.fair import (
+    bounded_retry,
     check_bits_for_54,
+    check_bounded_retry,
     check_stride_orders,
+    check_stride_shuffle,
     check_tie_chance,
     check_uneven_prime,
     check_unrank,
@@ -27,6 +31,10 @@ from cardlib.exercises.fair import (
                                         Fraction(1, 6): "two given keys",
                                         Fraction(1, 2): "cannot simply be added",
                                         96: "number of draws"}),
+    (check_bounded_retry, Fraction(4, 27), {Fraction(1, 6): "a fair shuffle gives",
+                                            Fraction(1, 27): "draws with a repeat",
+                                            Fraction(5, 27): "such as 0 1 2",
+                                            4: "a number of paths"}),
 ])
 def test_value_checks(check, answer, wrongs):
     assert check(answer).ok
@@ -82,3 +90,37 @@ def test_unrank_check():
     assert "raised IndexError" in check_unrank(crashes).message
     assert "not a list" in check_unrank(lambda r, n: 7).message
     assert check_unrank(lambda r, n: tuple(good_unrank(r, n))).ok  # a tuple is fine
+
+
+def stride(deck, rng):
+    n = len(deck)
+    strides = [d for d in range(1, n) if math.gcd(d, n) == 1]
+    first = rng.randrange(n)
+    d = strides[rng.randrange(len(strides))]
+    return [deck[(first + k * d) % n] for k in range(n)]
+
+
+def stride_no_gcd(deck, rng):  # every stride from 1 to n - 1, usable or not
+    n = len(deck)
+    first, d = rng.randrange(n), rng.randrange(1, n)
+    return [deck[(first + k * d) % n] for k in range(n)]
+
+
+def test_stride_shuffle_check():
+    assert check_stride_shuffle(stride).ok
+    assert check_stride_shuffle(lambda deck, rng: shuffles.stride_shuffle(deck, rng)).ok
+    assert check_stride_shuffle(lambda deck, rng: TODO).status == "todo"
+    assert "share a factor" in check_stride_shuffle(stride_no_gcd).message
+    knuth_copy = check_stride_shuffle(lambda deck, rng: shuffles.pick_and_remove(deck, rng))
+    assert knuth_copy.status == "wrong" and "no first card and stride make" in knuth_copy.message
+
+
+def test_the_bounded_retry_from_its_27_paths():
+    ends = {}
+    for draws in itertools.product(range(3), repeat=3):
+        seen = list(dict.fromkeys(draws))
+        order = tuple(seen + [c for c in range(3) if c not in seen])
+        ends[order] = ends.get(order, 0) + 1
+    law = {order: Fraction(k, 27) for order, k in ends.items()}
+    assert law == exact.distribution(bounded_retry, 3)
+    assert check_bounded_retry(law[(2, 1, 0)]).ok and law[(2, 1, 0)] == Fraction(4, 27)

@@ -1,4 +1,4 @@
-"""Realistic wrong answers to every exercise of lessons 1, 3 and 4, each with what the learner
+"""Realistic wrong answers to every exercise of lessons 1 to 4, each with what the learner
 must be told (patterned on test_wrong_answers.py).
 
 For every exercise: the right answer, then answers a learner really gives (a look-up of the
@@ -26,7 +26,9 @@ from cardlib import exact, shuffles
 from cardlib.exercises import TODO
 from cardlib.exercises.fair import (
     check_bits_for_54,
+    check_bounded_retry,
     check_stride_orders,
+    check_stride_shuffle,
     check_tie_chance,
     check_uneven_prime,
     check_unrank,
@@ -46,7 +48,98 @@ from cardlib.exercises.pick import (
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks"
 
-# --- lesson 1: unrank ----------------------------------------------------------------------
+# --- lesson 1: the stride shuffle, written from its description ---------------------------
+
+
+def stride(deck, rng):
+    n = len(deck)
+    strides = [d for d in range(1, n) if math.gcd(d, n) == 1]
+    first = rng.randrange(n)
+    d = strides[rng.randrange(len(strides))]
+    return [deck[(first + k * d) % n] for k in range(n)]
+
+
+def stride_with_choice(deck, rng):  # rng.choice, and the walk read from one step on
+    n = len(deck)
+    first = rng.randrange(n)
+    d = rng.choice([d for d in range(1, n) if math.gcd(d, n) == 1])
+    return [deck[(first + k * d) % n] for k in range(1, n + 1)]
+
+
+def stride_first_off_by_one(deck, rng):  # the top card never comes first
+    n = len(deck)
+    strides = [d for d in range(1, n) if math.gcd(d, n) == 1]
+    first = rng.randrange(n - 1)
+    d = strides[rng.randrange(len(strides))]
+    return [deck[(first + k * d) % n] for k in range(n)]
+
+
+def stride_no_gcd(deck, rng):  # forgets that a stride must share no factor with n
+    n = len(deck)
+    first, d = rng.randrange(n), rng.randrange(1, n)
+    return [deck[(first + k * d) % n] for k in range(n)]
+
+
+def stride_on_a_copy(deck, rng):  # fills a copy of the deck and returns nothing
+    n = len(deck)
+    strides = [d for d in range(1, n) if math.gcd(d, n) == 1]
+    first, cards = rng.randrange(n), deck[:]
+    d = strides[rng.randrange(len(strides))]
+    for k in range(n):
+        cards[k] = deck[(first + k * d) % n]
+
+
+def stride_in_place(deck, rng):  # the right cards, but into the deck itself
+    n = len(deck)
+    strides = [d for d in range(1, n) if math.gcd(d, n) == 1]
+    first = rng.randrange(n)
+    d = strides[rng.randrange(len(strides))]
+    deck[:] = [deck[(first + k * d) % n] for k in range(n)]
+
+
+def stride_endless(deck, rng):  # a while loop that forgets k += 1
+    n = len(deck)
+    strides = [d for d in range(1, n) if math.gcd(d, n) == 1]
+    first = rng.randrange(n)
+    d = strides[rng.randrange(len(strides))]
+    result, k = [], 0
+    while k < n:
+        result.append(deck[(first + k * d) % n])
+    return result
+
+
+def stride_redraws(deck, rng):  # draws the stride again until it fits: no bound
+    n = len(deck)
+    first, d = rng.randrange(n), rng.randrange(1, n)
+    while math.gcd(d, n) != 1:
+        d = rng.randrange(1, n)
+    return [deck[(first + k * d) % n] for k in range(n)]
+
+
+def stride_stride_one_twice(deck, rng):  # stride 1 listed twice: twice as likely
+    n = len(deck)
+    strides = [1] + [d for d in range(1, n) if math.gcd(d, n) == 1]
+    first = rng.randrange(n)
+    d = strides[rng.randrange(len(strides))]
+    return [deck[(first + k * d) % n] for k in range(n)]
+
+
+def stride_global_random(deck, rng):  # the module's random, not the rng given
+    n = len(deck)
+    first = random.randrange(n)
+    d = random.choice([d for d in range(1, n) if math.gcd(d, n) == 1])
+    return [deck[(first + k * d) % n] for k in range(n)]
+
+
+def stride_one_argument(deck):  # malformed: forgets the rng
+    return list(deck)
+
+
+def stride_gives_text(deck, rng):  # malformed: returns the cards as a string
+    return " ".join(map(str, deck))
+
+
+# --- lesson 2: unrank ----------------------------------------------------------------------
 
 
 def unrank(r, n):
@@ -252,6 +345,24 @@ def old_rule_endless(n):
 
 CODE = [
     # (check, answer, words it must hold, words it must not hold)
+    (check_stride_shuffle, stride, ["✓", "is the stride shuffle"], []),
+    (check_stride_shuffle, stride_with_choice, ["✓"], []),
+    (check_stride_shuffle, stride_first_off_by_one, ["never makes [1, 0]", "first card 1",
+                                                     "can every card come first"], ["✓"]),
+    (check_stride_shuffle, stride_no_gcd, ["not a shuffle", "loses card",
+                                           "share a factor with the number of cards"], []),
+    (check_stride_shuffle, stride_on_a_copy, ["returned None", "copy", "return the new list"],
+     ["share a factor"]),
+    (check_stride_shuffle, stride_in_place, ["returns None", "new list"], []),
+    (check_stride_shuffle, stride_endless, ["did not finish", "loop that never ends"], []),
+    (check_stride_shuffle, stride_redraws, ["again until it fits", "Draw it once"], []),
+    (check_stride_shuffle, stride_stride_one_twice, ["not equally often", "probability 2/9"],
+     []),
+    (check_stride_shuffle, stride_global_random, ["must draw from the rng it is given"], []),
+    (check_stride_shuffle, stride_one_argument, ["raised TypeError", "1 positional argument"],
+     []),
+    (check_stride_shuffle, stride_gives_text, ["not a shuffle", "not a list"], []),
+    (check_stride_shuffle, pick, ["which no first card and stride make"], ["✓"]),
     (check_unrank, unrank, ["✓", "153 orders"], []),
     (check_unrank, unrank_tuple, ["✓"], []),
     (check_unrank, unrank_digits_reversed, ["should be", "factorial digits"], ["✓"]),
@@ -312,7 +423,7 @@ def test_a_stub_is_not_attempted(check):
 
 
 def test_a_stub_shuffle_is_not_attempted():
-    for check in (check_pick_and_remove, check_fill_the_hole):
+    for check in (check_pick_and_remove, check_fill_the_hole, check_stride_shuffle):
         assert check(lambda deck, rng: TODO).status == "todo"
 
 
@@ -358,6 +469,17 @@ VALUES = [
     (check_tie_chance, Fraction(1, 2), ["cannot simply be added"]),
     (check_tie_chance, Fraction(1, 36), ["all three keys are equal"]),
     (check_tie_chance, "4/9", ["text"]),
+    (check_bounded_retry, Fraction(4, 27), ["✓"]),
+    (check_bounded_retry, 4 / 27, ["✓", "float nearest"]),
+    (check_bounded_retry, 0.148, ["rounded float", "exactly"]),
+    (check_bounded_retry, Fraction(1, 6), ["a fair shuffle gives every order", "may not be"]),
+    (check_bounded_retry, Fraction(1, 27), ["draws with a repeat"]),
+    (check_bounded_retry, Fraction(5, 27), ["such as 0 1 2", "other way round"]),
+    (check_bounded_retry, Fraction(1, 9), ["one too few", "first draw is 2"]),
+    (check_bounded_retry, 4, ["a number of paths", "1/27"]),
+    (check_bounded_retry, Fraction(2, 9), ["not right", "27 equally likely paths"]),
+    (check_bounded_retry, "4/27", ["text"]),
+    (check_bounded_retry, (4, 27), ["one number", "tuple"]),
     (check_digit_chance, Fraction(1, 5), ["✓"]),
     (check_digit_chance, 0.2, ["✓", "float nearest"]),
     (check_digit_chance, Fraction(1, 6), ["fair draw", "digit % 3"]),
@@ -416,7 +538,7 @@ def test_every_exercise_has_three_realistic_wrong_answers():
     wrong: dict = {}
     for check, _, says, *_ in CODE + VALUES:
         wrong[check] = wrong.get(check, 0) + ("✓" not in says)
-    assert len(wrong) == 13 and min(wrong.values()) >= 3, wrong
+    assert len(wrong) == 15 and min(wrong.values()) >= 3, wrong
 
 
 def _checks_in_lesson(stem: str) -> set[str]:
@@ -431,9 +553,10 @@ def _checks_in_lesson(stem: str) -> set[str]:
 
 def test_every_exercise_of_the_lessons_is_catalogued():
     catalogued = {check.__name__ for check, *_ in CODE + VALUES}
-    for stem in ("01_fair_shuffle", "03_pick_and_remove", "04_list_growth"):
+    for stem, least in (("01_fair_shuffle", 4), ("02_fair_but_costly", 2),
+                        ("03_pick_and_remove", 4), ("04_list_growth", 4)):
         found = _checks_in_lesson(stem)
-        assert len(found) >= 4 and found <= catalogued, (stem, found - catalogued)
+        assert len(found) >= least and found <= catalogued, (stem, found - catalogued)
 
 
 # --- the numbers behind the value exercises, recomputed from their definitions ---------------
