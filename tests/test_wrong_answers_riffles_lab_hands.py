@@ -676,3 +676,18 @@ def test_every_exercise_has_three_wrong_answers_and_a_right_one():
     assert set(wrong) == set(right)
     assert min(wrong.values()) >= 3, wrong
     assert shuffles.knuth_shuffle  # the lessons' fair reference is importable beside them
+
+
+def test_every_exercise_of_the_riffle_lessons_is_catalogued():
+    import json
+    import re
+    from pathlib import Path
+
+    catalogued = {check.__name__ for check, *_ in CODE + VALUES}
+    lessons = Path(__file__).resolve().parent.parent / "notebooks"
+    for stem, least in (("07_riffle_shuffles", 2), ("08_seven_riffles", 3)):
+        cells = json.loads((lessons / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+        found = {name for cell in cells if cell["cell_type"] == "code"
+                 and "TODO" in "".join(cell["source"])
+                 for name in re.findall(r"^(check_\w+)\(", "".join(cell["source"]), re.M)}
+        assert len(found) >= least and found <= catalogued, (stem, found - catalogued)
