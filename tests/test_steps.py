@@ -154,6 +154,26 @@ def test_sliders_redraw_at_both_extremes(make_panel, n):
     assert panel.output.outputs[0]["data"]["image/png"]
 
 
+def test_knuth_slider_opens_on_the_first_swap_and_an_empty_new_pile_shows_its_places():
+    """Issue 22: a useful first state, and no blank band under an empty pile."""
+    from matplotlib.patches import Rectangle
+
+    from cardlib.plots import faces
+
+    assert _headline(knuth_slider(step_deck(8), seed=4)).startswith("Step 1 of 7")
+    assert knuth_slider(step_deck(1)).controls["step"].value == 0
+    panel = pick_slider(step_deck(8), seed=4)
+    assert _headline(panel).startswith("Step 0 of 8")
+    new_pile = panel.figure.axes[-1]
+    places = [a for a in new_pile.get_children() if type(a) is Rectangle and a.get_ls() != "solid"]
+    assert len(places) == 8 and faces(new_pile) == []
+    panel.controls["step"].value = 3
+    new_pile = panel.figure.axes[-1]
+    assert len(faces(new_pile)) == 3
+    assert len([a for a in new_pile.get_children() if type(a) is Rectangle
+                and a.get_ls() != "solid"]) == 5
+
+
 def test_reshuffle_moves_to_the_next_seed_and_redraws():
     panel = knuth_slider(step_deck(8), seed=4)
     panel.controls["step"].value = 7

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from matplotlib.axes import Axes
 from matplotlib.colors import is_color_like, to_rgba
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyBboxPatch
+from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from ..cards import Card
 from .style import (
@@ -53,18 +53,24 @@ def draw_cards(
     highlight: Sequence[int] = (),
     dim: Sequence[int] = (),
     labels: Sequence[str] | None = None,
+    empty_slots: int = 0,
 ) -> Axes:
     """Draw cards as small faces in rows, first card top left; return the axes.
 
     ``highlight`` and ``dim`` are indices of cards to outline in blue or grey out;
-    ``labels`` are optional captions under each card (for example positions).
+    ``labels`` are optional captions under each card (for example positions);
+    ``empty_slots`` places after the cards are drawn as dashed outlines (a pile still
+    to fill), so that an empty pile still shows where its cards will go.
     """
     if per_row < 1:
         raise ValueError(f"per_row must be at least 1, got {per_row}")
     if labels is not None and len(labels) != len(cards):
         raise ValueError(f"labels must hold one label per card: {len(cards)}, got {len(labels)}")
-    columns = max(1, min(per_row, len(cards)))
-    rows = max(1, math.ceil(len(cards) / per_row))
+    if empty_slots < 0:
+        raise ValueError(f"empty_slots must be at least 0, got {empty_slots}")
+    places = len(cards) + empty_slots
+    columns = max(1, min(per_row, places))
+    rows = max(1, math.ceil(places / per_row))
     ax.set_xlim(0, columns * (CARD_WIDTH + CARD_GAP) + CARD_GAP)
     ax.set_ylim(-(rows * (CARD_HEIGHT + CARD_GAP) + CARD_GAP), 0)
     ax.set_aspect("equal")
@@ -79,6 +85,14 @@ def draw_cards(
         if labels is not None:
             ax.text(x + CARD_WIDTH / 2, y - 0.02, labels[index], ha="center", va="top",
                     fontsize=max(6, 0.22 * size), color="#444444")
+    for index in range(len(cards), places):
+        row, column = divmod(index, per_row)
+        x = CARD_GAP + column * (CARD_WIDTH + CARD_GAP)
+        y = -(row + 1) * (CARD_HEIGHT + CARD_GAP)
+        # A Rectangle, not a face: faces() counts only the cards.
+        ax.add_artist(Rectangle((x, y), CARD_WIDTH, CARD_HEIGHT, facecolor="none",
+                                edgecolor="#999999", linestyle=(0, (4, 3)), linewidth=1.2,
+                                zorder=1))
     return ax
 
 

@@ -88,11 +88,14 @@ def draw_pick_step(fig: Figure, step: PickStep, n_steps: int | None = None) -> F
                labels=[str(p) for p in range(len(pile))])
     _caption(fig, 0.46 + 0.36,
              f"pile to draw from ({_cards(len(pile))}; position under each card)")
-    bottom = row_axes(fig, 0.02, 0.36, len(step.new_pile), total)
+    # The new pile's row keeps a dashed place for every card still to come, so that
+    # an empty pile shows where the draws will go rather than a blank band.
+    bottom = row_axes(fig, 0.02, 0.36, total, total)
     draw_cards(bottom, step.new_pile, per_row=total,
-               highlight=(len(step.new_pile) - 1,) if step.new_pile else ())
-    _caption(fig, 0.02 + 0.36, f"new pile ({_cards(len(step.new_pile))})"
-             if step.new_pile else "new pile (empty)")
+               highlight=(len(step.new_pile) - 1,) if step.new_pile else (),
+               empty_slots=total - len(step.new_pile))
+    _caption(fig, 0.02 + 0.36, f"new pile ({_cards(len(step.new_pile))})" if step.new_pile
+             else "new pile (empty: each draw puts its card in the next dashed place)")
     return fig
 
 

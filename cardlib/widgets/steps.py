@@ -43,14 +43,16 @@ __all__ = [
 
 @checked
 def step_slider(trace: Callable, draw_step: Callable, deck: Sequence[Card], seed: int = 1,
-                figsize: tuple[float, float] = PICK_FIGSIZE) -> LivePanel:
+                figsize: tuple[float, float] = PICK_FIGSIZE, step: int = 0) -> LivePanel:
     """Return a panel: a slider over the steps of ``trace(deck, rng=seed)``, and a Reshuffle button.
 
-    Reshuffle moves to the next seed, so every run can be found again by its
-    seed; the seed box can also be typed into.
+    The slider starts at ``step`` (at most the last step). Reshuffle moves to the
+    next seed, so every run can be found again by its seed; the seed box can also
+    be typed into.
     """
     check_step_size(len(deck))
     seed = whole_number("seed", seed, maximum=2**31 - 1)
+    step = whole_number("step", step)
     runs: dict[int, list] = {}
 
     def steps_for(s: int) -> list:
@@ -64,7 +66,7 @@ def step_slider(trace: Callable, draw_step: Callable, deck: Sequence[Card], seed
         draw_step(fig, steps_for(seed)[step], last)
 
     controls = {
-        "step": widgets.IntSlider(value=0, min=0, max=last, description="step"),
+        "step": widgets.IntSlider(value=min(step, last), min=0, max=last, description="step"),
         "seed": widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed",
                                        layout=widgets.Layout(width="180px")),
     }
@@ -104,9 +106,13 @@ def pick_slider(deck: Sequence[Card], seed: int = 1) -> LivePanel:
 
 
 @checked
-def knuth_slider(deck: Sequence[Card], seed: int = 1) -> LivePanel:
-    """Step through :func:`~cardlib.shuffles.knuth_shuffle` on ``deck``."""
-    return step_slider(knuth_steps, draw_knuth_step, deck, seed, KNUTH_FIGSIZE)
+def knuth_slider(deck: Sequence[Card], seed: int = 1, step: int = 1) -> LivePanel:
+    """Step through :func:`~cardlib.shuffles.knuth_shuffle` on ``deck``.
+
+    It opens on the first swap (``step=1``), with i, j and the settled card marked:
+    step 0, the deck before any swap, shows nothing of the algorithm at work.
+    """
+    return step_slider(knuth_steps, draw_knuth_step, deck, seed, KNUTH_FIGSIZE, step)
 
 
 @checked
