@@ -133,7 +133,7 @@ def check_elmsley(answer) -> Feedback:
 #: The pile exercise: 6 cards dealt onto 3 piles, picked up in a random order, again and again.
 PILE_CARDS, PILE_PILES = 6, 3
 
-#: The properties offered; "C" is the one that every shuffle keeps and that combining keeps.
+#: The properties offered: the learner picks the one that no number of shuffles breaks.
 PILE_PROPERTIES = {
     "A": "the two cards dealt onto one pile lie next to each other",
     "B": "card 0, the bottom card, is not at the bottom",
@@ -162,6 +162,15 @@ def _breaks(letter: str, order: tuple) -> bool:
     if letter == "C":
         return sum(a > b for i, a in enumerate(order) for b in order[i + 1:]) % 2 == 1
     return abs(order.index(0) - order.index(PILE_CARDS - 1)) == 1
+
+
+def _reached() -> set[tuple]:
+    """Every order that some number of shuffles (one or more) makes of the cards 0 .. 5."""
+    reached, new = set(), {tuple(range(PILE_CARDS))}
+    while new:
+        new = {tuple(o) for order in new for o in pile_orders(order)} - reached
+        reached |= new
+    return reached
 
 
 def _first_break(letter: str) -> tuple[int, tuple] | None:
@@ -204,9 +213,10 @@ def check_pile_invariant(answer) -> Feedback:
                 "must also survive a second shuffle, which starts from any order.")
         return wrong(f"{what}: {letter} ({PILE_PROPERTIES[letter]}) does not hold for ever: "
                      f"{after} can make {order}.{also}", where)
-    return right(f"{what}: {letter}, an even permutation. Each of the 6 orders of one shuffle "
-                 "is even, and one even permutation after another is even, so the 360 odd "
-                 "orders never come out, however often you shuffle.")
+    never = math.factorial(PILE_CARDS) - len(_reached())
+    return right(f"{what}: {letter}, {PILE_PROPERTIES[letter]}. Each order one shuffle makes has "
+                 "it, and a shuffle of an order that has it gives another that has it, so the "
+                 f"{never} orders without it never come out, however often you shuffle.")
 
 
 # --- lesson 10, exercise 1: top-to-random -----------------------------------------------------
