@@ -7,7 +7,7 @@ tests/test_layers.py, keeps it so):
 The model (standard library and NumPy only; all randomness through ``rng.randrange``):
     checks      argument checks, one exception type per kind of mistake; the rng protocol
     cards       Card, the 52-, 54- and 56-card decks in brand-new order, Dou Di Zhu's order
-    shuffles    every shuffle of lessons 1, 3, 5 and 6, fair and unfair, and ``deal``
+    shuffles    every shuffle of lessons 1 to 3, 5 and 6, fair and unfair, and ``deal``
     orders      numbering the n! orders: factorial digits, unrank and rank
     riffle      the Gilbert-Shannon-Reeds riffle, rising sequences, exact distances
     hand        overhand, perfect faro and pile shuffles

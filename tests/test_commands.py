@@ -48,7 +48,7 @@ def test_the_site_command_names_itself_when_run_as_main():
 
 def test_find_lessons_reads_the_folder_in_order():
     assert [path.name for path in find_lessons(NOTEBOOKS)][:2] == [
-        "01_fair_shuffle.ipynb", "03_pick_and_remove.ipynb"]
+        "01_fair_shuffle.ipynb", "02_fair_but_costly.ipynb"]
     with pytest.raises(TypeError, match="files must hold paths"):
         find_lessons(NOTEBOOKS, [3])
 
