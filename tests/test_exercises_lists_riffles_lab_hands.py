@@ -64,6 +64,9 @@ def test_the_distance_check_takes_the_formula_and_cardlibs_own():
                 ER.variation_distance(n, k), (n, k)
     assert ER.check_distance(riffle.variation_distance).ok
     assert ER.check_distance(ER.variation_distance).ok
+    for n in (1, 2, 5, 13, 52):
+        assert [ER.eulerian(n, r) for r in range(n + 3)] == \
+            [riffle.eulerian(n, r) for r in range(n + 3)], n
 
 
 def test_the_reversed_deck_first_appears_after_6_riffles():

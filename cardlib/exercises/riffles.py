@@ -51,6 +51,7 @@ __all__ = [
     "check_top_stays",
     "TWO_DECKS",
     "variation_distance",
+    "eulerian",
     "check_distance",
     "riffles_needed",
     "check_riffles_needed",
@@ -286,6 +287,19 @@ def _eulerian(n: int) -> tuple[int, ...]:
     return row
 
 
+def eulerian(n: int, r: int) -> int:
+    """A(n, r): how many orders of n cards have exactly r rising sequences (the Eulerian
+    numbers). The exercises' own copy, standard library only, so that lesson 8's exercise
+    also runs in the page; tested equal to :func:`cardlib.riffle.eulerian`.
+
+    >>> [eulerian(4, r) for r in range(1, 5)]
+    [1, 11, 11, 1]
+    """
+    n = whole_number("n", n, minimum=1, maximum=1000)
+    r = whole_number("r", r)
+    return _eulerian(n)[r - 1] if 1 <= r <= n else 0
+
+
 @functools.lru_cache(maxsize=1024)
 def variation_distance(n: int, k: int) -> Fraction:
     """The exact total variation distance to uniform of k riffles of n cards (Bayer and
@@ -329,7 +343,7 @@ def _distance_slips(n: int, k: int) -> dict[Fraction, tuple[str, str]]:
         sum((abs(chance - fair) for _, _, chance in terms), Fraction(0)) / 2:
             ("the sum without the counts A(n, r)",
              "each term stands for all the orders with r rising sequences, so it is "
-             "multiplied by their number, riffle.eulerian(n, r)"),
+             "multiplied by their number, eulerian(n, r)"),
         Fraction(0):
             ("the sum without the absolute value", "its terms cancel, since both laws add up "
                                                    "to 1; the distance adds up |P_k - 1/n!|"),
@@ -387,7 +401,7 @@ def _distance(function: Callable, what: str, call: TimedCalls) -> Feedback:
     if borrowed:
         return wrong(f"{what}: right values, but your function calls {borrowed[0]}, which "
                      "hands over the answer: work it out from the formula, with "
-                     "riffle.eulerian(n, r) and math.comb.", where)
+                     "eulerian(n, r) and math.comb.", where)
     said = (" (as the floats nearest to the exact values: a Fraction gives them exactly)"
             if floats else "")
     return right(f"{what}: right for {len(_DISTANCE_CASES)} decks and numbers of riffles{said}; "
