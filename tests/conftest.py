@@ -119,7 +119,7 @@ def chromium(tmp_path_factory):
         missing("no Chromium found (install Debian's chromium, or set CHROMIUM=/path/to/it)")
     env = {**os.environ,
            "FONTCONFIG_FILE": str(bare_fontconfig(tmp_path_factory.mktemp("fc")))}
-    with launch_chromium(executable, ["--host-resolver-rules=MAP * ~NOTFOUND"],
+    with launch_chromium(executable, ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
                          env=env) as browser:
         yield browser
 

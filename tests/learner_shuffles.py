@@ -468,7 +468,7 @@ class Case:
     name: str
     shuffle: object
     kind: str | tuple[str, ...]  # the verdict kinds that are true
-    says: tuple[str, ...] = ()  # words the reason (or its details) must hold, lower case
+    says: tuple[str, ...] = ()  # words the reason must hold, lower case ("a|b": either)
     max_n: int = 4
     law: bool = True  # compare the law of a fair or unfair verdict with independent_law
     seconds: float = 30.0  # the most the judge may take, on this machine
@@ -562,9 +562,11 @@ def _cases() -> list[Case]:
              family="hangs and memory"),
         Case("forgets_to_pop", forgets_to_pop, cannot, ("never finishes",), seconds=15,
              family="hangs and memory"),
-        Case("grows_without_drawing", grows_without_drawing, cannot, ("memory",), seconds=20,
+        # (on a loaded machine the time limit may come before the memory one: both are right)
+        Case("grows_without_drawing", grows_without_drawing, cannot, ("memory|never finishes",),
+             seconds=20,
              family="hangs and memory"),
-        Case("slow", slow, (fair, cannot), ("in time",), seconds=8, budget=5.0,
+        Case("slow", slow, (fair, cannot), ("in time",), seconds=10, budget=5.0,
              family="hangs and memory"),
         Case("recurses_forever", recurses_forever, cannot, ("recursion",),
              family="hangs and memory"),
@@ -737,7 +739,7 @@ def run_case(case: Case, grace: float = 15.0) -> Outcome:
     elif found["kind"] in ("fair", "unfair") and case.law and found["law"] is not None \
             and found["law"] != independent_law(case.shuffle, found["n"]):
         category = "wrong law"
-    elif not all(word in text.lower() for word in case.says):
+    elif not all(any(w in text.lower() for w in word.split("|")) for word in case.says):
         category = "obscure"
     else:
         category = "right"

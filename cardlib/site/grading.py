@@ -29,7 +29,7 @@ import nbformat
 from ..checks import checked
 from .run import find_lessons
 
-__all__ = ["COURSE", "exercise_pairs", "assignment", "write_course"]
+__all__ = ["COURSE", "exercise_pairs", "assignment", "write_course", "main"]
 
 #: The course id written to nbgrader_config.py.
 COURSE = "card-shuffling"

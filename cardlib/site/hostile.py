@@ -53,6 +53,7 @@ SKIP = {
     "cardlib.site.build.main": "an entry point: reads sys.argv, writes the site",
     "cardlib.site.build.build_site": "executes every lesson and writes files; tested by test_site",
     "cardlib.site.student.main": "an entry point: reads sys.argv, writes files",
+    "cardlib.site.grading.main": "an entry point: reads sys.argv, writes files",
     "cardlib.site.student.write_student_edition": "writes files; tested by test_learning",
     "cardlib.site.run.execute": "executes a notebook in a kernel; tested by test_notebooks",
     "cardlib.site.browser": "starts Chromium; tested by the browser tests",
