@@ -34,7 +34,7 @@ from cardlib.exercises.fair import (
     (check_bounded_retry, Fraction(4, 27), {Fraction(1, 6): "a fair shuffle gives",
                                             Fraction(1, 27): "draws with a repeat",
                                             Fraction(5, 27): "such as 0 1 2",
-                                            4: "a number of paths"}),
+                                            4: "count of paths"}),
 ])
 def test_value_checks(check, answer, wrongs):
     assert check(answer).ok

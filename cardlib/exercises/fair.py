@@ -317,6 +317,10 @@ def check_bounded_retry(answer) -> Feedback:
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
+    if isinstance(answer, numbers.Integral) and 1 <= answer <= BOUNDED_CARDS ** BOUNDED_CARDS:
+        return wrong(f"{what}: {answer} is a whole number, a count of paths perhaps; give a "
+                     f"probability: each of the {BOUNDED_CARDS ** BOUNDED_CARDS} paths has "
+                     f"probability 1/{BOUNDED_CARDS ** BOUNDED_CARDS}.", where)
     law = exact.distribution(bounded_retry, BOUNDED_CARDS)
     return check_value(answer, law[BOUNDED_ORDER], what, where, {
         Fraction(1, 6): "1/6 is what a fair shuffle gives every order; this one may not be "
@@ -326,9 +330,8 @@ def check_bounded_retry(answer) -> Feedback:
         Fraction(5, 27): "5/27 is the chance of an order such as 0 1 2, whose cards never drawn "
                          "can come last in their starting order; in 2 1 0 the last two cards "
                          "are the other way round",
-        Fraction(1, 9): "3 of the 27 paths is one too few: list the paths whose first draw is 2, "
-                        "and finish each one by hand",
-        4: "4 is a number of paths; each of the 27 paths has probability 1/27",
+        Fraction(1, 9): "3/27 misses some paths: list those whose first draw is 2, and finish "
+                        "each one by hand",
     }, hint="list the 27 equally likely paths of three draws from randrange(3), or just those "
             "whose first draw is 2, and finish each one by hand")
 
