@@ -82,7 +82,8 @@ def test_nbgrader_gives_the_worked_lesson_full_marks_and_the_stubs_none(tmp_path
 SEALED = [("fair", "check_stride_orders", 40), ("fair", "check_tie_chance", Fraction(4, 9)),
           ("pick", "check_hand_chance", Fraction(1, 20)), ("lists", "check_half_bound", 3),
           ("testing", "check_expected_count", 2000), ("testing", "check_date_seeds", 365),
-          ("testing", "check_modulo_chance", Fraction(3, 16))]
+          ("testing", "check_modulo_chance", Fraction(3, 16)),
+          ("fair", "check_bounded_retry", Fraction(4, 27))]
 
 
 @pytest.mark.parametrize("module, name, answer", SEALED, ids=[s[1] for s in SEALED])

@@ -102,8 +102,8 @@ def choice_tree(fig: Figure, leaves: Sequence[tuple], level_labels: Sequence[str
     fair = 1 / math.factorial(len(orders[0]))
     widest = max(float(w) for w in weight.values())
     for k, o in enumerate(ranked):
-        bars.text(widest * 1.08, k, f"{counts[o]} paths: {weight[o]}", va="center",
-                  fontsize=LABEL_SIZE)
+        paths = f"{counts[o]} path" + "s" * (counts[o] != 1)
+        bars.text(widest * 1.08, k, f"{paths}: {weight[o]}", va="center", fontsize=LABEL_SIZE)
     bars.axvline(fair, color="black", linestyle=":", linewidth=2)
     bars.set_xlim(0, 1.95 * widest)
     bars.set_xlabel("probability of the order\n(dotted: fair, 1/n!)", fontsize=LABEL_SIZE)
