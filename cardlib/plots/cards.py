@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from ..cards import Card
+from ..checks import whole_number
 from .style import (
     BLACK_INK,
     CARD_GAP,
@@ -30,6 +31,9 @@ from .style import (
 )
 
 __all__ = ["card_size_points", "draw_cards", "faces", "deck_picture", "row_axes"]
+
+#: The most dashed places :func:`draw_cards` draws after its cards (a few rows of a big deck).
+MAX_EMPTY_SLOTS = 1000
 
 
 @picture
@@ -66,8 +70,7 @@ def draw_cards(
         raise ValueError(f"per_row must be at least 1, got {per_row}")
     if labels is not None and len(labels) != len(cards):
         raise ValueError(f"labels must hold one label per card: {len(cards)}, got {len(labels)}")
-    if empty_slots < 0:
-        raise ValueError(f"empty_slots must be at least 0, got {empty_slots}")
+    empty_slots = whole_number("empty_slots", empty_slots, maximum=MAX_EMPTY_SLOTS)
     places = len(cards) + empty_slots
     columns = max(1, min(per_row, places))
     rows = max(1, math.ceil(places / per_row))
