@@ -28,15 +28,19 @@ _CELL = "<your code>"
 
 
 def _prelude(statements: list[str], namespace: dict) -> list[str]:
-    """Run the lesson's import statements; return those that could not run here."""
+    """Run the lesson's import statements, then the earlier cells the exercise needs, quietly;
+    return those that could not run here."""
     skipped = []
     for statement in statements:
         try:
-            exec(compile(statement, "<lesson imports>", "exec"), namespace)  # noqa: S102
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                exec(compile(statement, "<lesson>", "exec"), namespace)  # noqa: S102
             continue
         except Exception:  # noqa: BLE001 (NumPy, matplotlib: not in the page)
             pass
-        node = ast.parse(statement).body[0]
+        body = ast.parse(statement).body
+        node = body[0] if len(body) == 1 else None
         if not isinstance(node, ast.ImportFrom) or len(node.names) < 2:
             skipped.append(statement)
             continue
@@ -69,7 +73,8 @@ def _error(error: BaseException) -> str:
 
 
 def run_cell(code: str, prelude: list[str] | None = None) -> dict:
-    """Run ``code`` after the ``prelude`` imports: {"html"/"text", "printed", "error", "skipped"}.
+    """Run ``code`` after the ``prelude`` (the lesson's imports, then the earlier cells it
+    needs): {"html"/"text", "printed", "error", "skipped"}.
 
     Each call starts from a fresh namespace, as a cell run after the lesson's
     imports; nothing is kept between runs.

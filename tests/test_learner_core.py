@@ -130,3 +130,40 @@ def test_the_same_answers_in_pyodide_cpython_314(runtime):
     version, answer = done.stdout.strip().splitlines()[-2:]
     assert version == "(3, 14)"
     assert json.loads(answer) == _expected()
+
+
+PAGE_CELLS = textwrap.dedent("""
+    import json, sys
+    from cardlib.cells import run_cell
+    found = []
+    for lesson, cell, prelude, solution in json.load(sys.stdin):
+        out = run_cell(solution, prelude)
+        shown = out.get("html") or out.get("text") or ""
+        found.append([lesson, cell, out["error"].splitlines()[-1:] or shown[:300]])
+    print(json.dumps(found))
+""")
+
+
+def test_every_editable_exercise_is_solved_in_the_page_with_what_the_page_runs_before_it():
+    """Each exercise that becomes an editor on its page, answered with its worked solution,
+    run as the page's worker runs it (the lesson's imports, then the earlier cells it needs,
+    :func:`cardlib.site.editors.setup`), with NumPy blocked: ✓. No browser needed."""
+    import nbformat
+    from notebook_runner import lesson_paths
+
+    jobs = []
+    for path in lesson_paths():
+        nb = nbformat.read(path, as_version=4)
+        editors.mark_editable(nb)
+        statements = editors.prelude(nb)
+        for cell, after in zip(nb.cells, nb.cells[1:]):
+            if cell.metadata.get(editors.EDITABLE) and "solution" in after.metadata.get("tags", []):
+                jobs.append([path.stem, cell.id, statements + cell.metadata[editors.SETUP],
+                             after.source])
+    assert len(jobs) >= 30
+    done = subprocess.run([sys.executable, "-c", BLOCK + PAGE_CELLS], input=json.dumps(jobs),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    wrong = [(lesson, cell, said) for lesson, cell, said in json.loads(done.stdout)
+             if not (isinstance(said, str) and "✓" in said)]
+    assert wrong == []

@@ -31,6 +31,7 @@ from .editors import (
     EDITABLE,
     EDITOR_CSS,
     EDITOR_SCRIPT,
+    SETUP,
     WORKER_SCRIPT,
     install_runtime,
     mark_editable,
@@ -231,8 +232,9 @@ def export(nb: nbformat.NotebookNode, title: str, editors: bool = False) -> str:
     for cell in nb.cells:  # the whole cell (code and output) is the editable element
         if cell.metadata.get(EDITABLE):
             anchor = f'id="cell-id={html.escape(cell.id)}"'
-            body = body.replace(anchor, f'{anchor} data-cardlib-editable="{html.escape(cell.id)}"',
-                                1)
+            setup_json = html.escape(json.dumps(cell.metadata.get(SETUP, [])))
+            body = body.replace(anchor, f'{anchor} data-cardlib-editable="{html.escape(cell.id)}"'
+                                f' data-cardlib-setup="{setup_json}"', 1)
     return site_links(_named_header_formulas(body))
 
 

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import ast
 import base64
+import builtins
 import functools
 import hashlib
 import json
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -37,7 +39,8 @@ import nbformat
 from ..checks import checked
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME", "RUN_SECONDS", "LOAD_SECONDS",
-           "EDITABLE", "EDITABLE_TAG", "is_editable", "mark_editable", "page_modules", "prelude",
+           "EDITABLE", "SETUP", "EDITABLE_TAG", "is_editable", "mark_editable", "setup",
+           "page_modules", "prelude",
            "install_runtime",
            "learner_core_zip", "EDITOR_SCRIPT", "WORKER_SCRIPT", "EDITOR_CSS"]
 
@@ -54,6 +57,8 @@ RUN_SECONDS = 15
 LOAD_SECONDS = 60
 #: The metadata flag the build sets on an editable cell (in its own copy of the notebook).
 EDITABLE = "cardlib_editable"
+#: ... and the earlier cells its code needs (:func:`setup`), run in the page before it.
+SETUP = "cardlib_setup"
 #: The tag that makes any code cell editable on the page.
 EDITABLE_TAG = "editable"
 _CHECK = re.compile(r"^\s*(check_\w+|judge)\(", re.MULTILINE)
@@ -80,13 +85,106 @@ def mark_editable(nb: nbformat.NotebookNode) -> int:
     NumPy) stays as it is: its check is run in JupyterLab only.
     """
     statements, ready = prelude(nb), page_modules()
+    off_page = _off_page_names(statements, ready)
     count = 0
-    for cell in nb.cells:
-        if is_editable(cell) and all(_module_of(name, statements) in ready
-                                     for name in _CHECK.findall(cell.source)):
-            cell.metadata[EDITABLE] = True
-            count += 1
+    for index, cell in enumerate(nb.cells):
+        if not is_editable(cell) or any(_module_of(name, statements) not in ready
+                                        for name in _CHECK.findall(cell.source)):
+            continue
+        needed = setup(nb, index)
+        sources = [cell.source, *needed]
+        if index + 1 < len(nb.cells) and "solution" in nb.cells[index + 1].metadata.get("tags", []):
+            sources.append(nb.cells[index + 1].source)
+        if any(_names(source)[1] & off_page for source in sources):
+            continue  # its solution, or what it builds on, needs NumPy: JupyterLab only
+        cell.metadata[EDITABLE] = True
+        cell.metadata[SETUP] = needed
+        count += 1
     return count
+
+
+#: Packages the page has not got, and cardlib's own modules (importable here or not).
+_NOT_IN_PAGE = {"numpy", "matplotlib", "ipywidgets", "IPython"}
+_MODULES = {"cardlib", *(info.name for info in pkgutil.walk_packages(
+    [str(Path(__file__).resolve().parents[1])], "cardlib."))}
+
+
+def _off_page_names(statements: list[str], ready: frozenset) -> set:
+    """The names the lesson's imports bind to modules that cannot import in the page."""
+    names = set()
+    for statement in statements:
+        node = ast.parse(statement).body[0]
+        for alias in node.names:
+            bound = (alias.asname or alias.name).split(".")[0]
+            module = alias.name if isinstance(node, ast.Import) else node.module or ""
+            if isinstance(node, ast.ImportFrom) and f"{module}.{alias.name}" in _MODULES:
+                module = f"{module}.{alias.name}"  # from cardlib import mixing: a module
+            root = module.split(".")[0]
+            if root in _NOT_IN_PAGE or root == "cardlib" and module not in ready:
+                names.add(bound)
+    return names
+
+
+def _names(source: str) -> tuple[set, set]:
+    """(names the code binds, names it reads), anywhere in it; empty for code that does not
+    parse (a learner's stub may not)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set(), set()
+    bound, read = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.alias):
+            bound.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+    return bound, read
+
+
+@checked
+def setup(nb: nbformat.NotebookNode, index: int) -> list[str]:
+    """The code of the earlier cells that the exercise at ``index`` (and its worked solution)
+    needs: those that define a name it reads, and what those read in turn, in lesson order.
+
+    The page runs them after the lesson's imports and before the learner's code, so that
+    an exercise may use what the lesson computed above it (a cell that cannot run in the
+    page, drawing a figure, say, is skipped there).
+
+    >>> v4 = nbformat.v4
+    >>> nb = v4.new_notebook(cells=[v4.new_code_cell("import math\\nn = 6"),
+    ...     v4.new_code_cell("table = [math.factorial(k) for k in range(n)]"),
+    ...     v4.new_code_cell("plot(table)"), v4.new_code_cell("answer = TODO\\ncheck(table)")])
+    >>> setup(nb, 3)
+    ['import math\\nn = 6', 'table = [math.factorial(k) for k in range(n)]']
+    """
+    cells = nb.cells
+    if not 0 <= index < len(cells):
+        raise ValueError(f"no cell {index}: the notebook has {len(cells)}")
+    own = [cells[index].source]
+    if index + 1 < len(cells) and "solution" in cells[index + 1].metadata.get("tags", []):
+        own.append(cells[index + 1].source)
+    bound, needed = set(), set()
+    for source in own:
+        b, r = _names(source)
+        bound |= b
+        needed |= r
+    needed -= bound | set(dir(builtins))
+    chosen = []
+    for cell in reversed(cells[:index]):
+        if not needed:
+            break
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type != "code" or "solution" in tags or is_editable(cell):
+            continue
+        b, r = _names(cell.source)
+        if b & needed:
+            chosen.append(cell.source)
+            needed = (needed - b) | (r - b - set(dir(builtins)))
+    return chosen[::-1]
 
 
 def _module_of(name: str, statements: list[str]) -> str | None:
@@ -292,7 +390,9 @@ EDITOR_SCRIPT = """(function () {
       say(cell, html || '<em>(nothing to show)</em>');
     };
     worker.onerror = (event) => { done(); say(cell, text('Python failed: ' + event.message)); };
-    worker.postMessage({ id, code: cell.querySelector('textarea').value, prelude });
+    const setup = JSON.parse(cell.dataset.cardlibSetup || '[]');
+    worker.postMessage({ id, code: cell.querySelector('textarea').value,
+                         prelude: prelude.concat(setup) });
   }
   cells.forEach((cell) => {
     const area = cell.querySelector('textarea');
