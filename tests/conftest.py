@@ -26,8 +26,8 @@ def _is_controller(config) -> bool:
 #: fuzz workers, ruff or the layer checks.
 SLOW_MODULES = frozenset({
     "test_notebooks", "test_learning", "test_bench", "test_commands", "test_grading", "test_site",
-    "test_site_controls", "test_site_states", "test_site_a11y", "test_fuzz", "test_ruff",
-    "test_layers",
+    "test_site_controls", "test_site_states", "test_site_a11y", "test_site_editors",
+    "test_fuzz", "test_ruff", "test_layers",
 })
 #: Left out of the quick tier too, to keep it under a minute: the live panels' tests (every
 #: control redrawn and compared pixel for pixel with a fresh figure; the lessons' sweep
