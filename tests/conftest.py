@@ -31,13 +31,18 @@ SLOW_MODULES = frozenset({
 })
 #: Left out of the quick tier too, to keep it under a minute: the live panels' tests (every
 #: control redrawn and compared pixel for pixel with a fresh figure; the lessons' sweep
-#: moves every control in the compat tier), and the two longest model tests (endless
-#: learner loops run to their time limit; batched laws checked on thousands of decks).
+#: moves every control in the compat tier), the two longest model tests (endless
+#: learner loops run to their time limit; batched laws checked on thousands of decks), the
+#: catalogues of wrong answers (each answer's code run in a sandbox, 300 of them) and the
+#: learner core in Pyodide.
 PANEL_MODULES = frozenset({
     "test_live_panels", "test_lab", "test_bias_panel", "test_convergence", "test_steps",
     "test_timing",
 })
-LONG_MODULES = frozenset({"test_never_lies", "test_simulate"})
+LONG_MODULES = frozenset({
+    "test_never_lies", "test_simulate", "test_wrong_answers", "test_wrong_answers_fair_pick_lists",
+    "test_wrong_answers_knuth_testing", "test_wrong_answers_riffles_lab_hands", "test_learner_core",
+})
 #: What the compat tier (make compat, at the oldest Python with the floors) adds to the
 #: quick one: each lesson run once with its controls swept (notebook_runner.check_cells),
 #: its solutions passing their checks.
