@@ -302,10 +302,20 @@ def _uninstall() -> None:
                 setattr(owner, name, original)
 
 
-def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:
-    """Raise ``exception`` in another thread at its next bytecode (None: cancel a pending one)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(thread_id), ctypes.py_object(exception) if exception else None)
+def _raise_in(thread_id: int, exception: type[BaseException]) -> None:
+    """Raise ``exception`` in another thread at its next bytecode."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
+                                               ctypes.py_object(exception))
+
+
+def _let_pending_arrive() -> None:
+    """Run a few bytecodes, so that an exception another thread raised in this one (and not
+    yet delivered) arrives here. Cancelling it instead (PyThreadState_SetAsyncExc with NULL)
+    leaves the interpreter's "pending" flag set with nothing pending: a traced function that
+    sets ``frame.f_trace = None`` then spins for ever (CPython 3.11 and 3.13; debugpy does
+    that on import, so the next lesson run hung)."""
+    for _ in range(1000):
+        pass
 
 
 class Guard:
@@ -359,7 +369,7 @@ class Guard:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self._old_alarm)
         # A TimedOut may still be on its way to this thread: catch it here until the
-        # watchdog has finished, then cancel any that is still pending.
+        # watchdog has finished and any still pending has arrived.
         closed = False
         while not closed:
             try:
@@ -367,7 +377,7 @@ class Guard:
                 if THREADS:
                     self._watchdog.join()
                 if self.timed_out:
-                    _raise_in(self._thread_id, None)
+                    _let_pending_arrive()
                 closed = True
             except TimedOut:
                 pass

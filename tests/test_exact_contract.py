@@ -12,6 +12,9 @@ import itertools
 import os
 import random
 import secrets
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 from random import random as prebound_random  # bound before any guard: seen by the state check
@@ -296,3 +299,36 @@ def test_a_guard_works_on_its_own():
 def test_honest_shuffles_are_unchanged():
     assert exact.distribution(knuth_shuffle, 4) == {
         order: exact.Fraction(1, 24) for order in itertools.permutations(range(4))}
+
+
+def test_a_stopped_run_leaves_the_interpreter_as_it_was():
+    """After the watchdog stops an endless run in this process, nothing is left pending: a
+    traced function that sets its frame's f_trace to None (debugpy does, when a lesson's kernel
+    is started) runs, where cancelling the pending stop used to make it spin for ever."""
+    program = textwrap.dedent("""
+        import sys
+        from cardlib import exact
+
+        def endless(deck, rng):
+            if rng.randrange(2):
+                while True:
+                    try:
+                        deck.reverse()
+                    except Exception:
+                        continue
+
+        exact.RUN_SECONDS = 0.2
+        try:
+            exact.distribution(endless, 3)
+        except exact.EndlessRun:
+            pass
+        def untrace():
+            sys._getframe().f_trace = None
+            return "done"
+        sys.settrace(lambda frame, event, arg: None)
+        print(untrace())
+        sys.settrace(None)
+    """)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.strip() == "done", done.stderr[-2000:]
