@@ -3,7 +3,7 @@
 import random
 from collections import Counter
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlib import cards
@@ -55,6 +55,7 @@ def test_new_list_shuffles_permute_and_leave_input_alone(deck, seed):
         assert multiset(result) == multiset(deck)
 
 
+@settings(deadline=None)  # it lists all 7! orders: 0.3 s on a loaded machine is no bug
 @given(st.lists(items, max_size=7), seeds)
 def test_brute_force_permutes(deck, seed):
     assert multiset(brute_force_shuffle(deck, rng=seed)) == multiset(deck)
