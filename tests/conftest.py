@@ -9,10 +9,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from site_build import bare_fontconfig, build, missing
 
 from cardlib.site.browser import OfflinePage, find_chromium, launch_chromium
 from cardlib.site.offline import CARDS, CJK, find_font
+
+# Speed is measured by the bench, not by the tests: no per-example deadline for hypothesis (a
+# loaded machine once took 0.3 s over an example that lists 7! orders, and make compat failed).
+settings.register_profile("cardlib", deadline=None)
+settings.load_profile("cardlib")
 
 
 def _is_controller(config) -> bool:
