@@ -12,9 +12,9 @@ Every check must answer within a few seconds, endless loops included.
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
+from answer_catalogue import answered_as_catalogued
 
 from cardlib import shuffles
 from cardlib.exercises import TODO
@@ -185,14 +185,7 @@ CATALOGUE = [
 @pytest.mark.parametrize("check, answer, says, never", CATALOGUE,
                          ids=[f"{c.__name__}-{a.__name__}" for c, a, _, _ in CATALOGUE])
 def test_each_answer_gets_its_own_message(check, answer, says, never):
-    start = time.perf_counter()
-    feedback = str(check(answer))
-    seconds = time.perf_counter() - start
-    for words in says:
-        assert words in feedback, (words, feedback)
-    for words in never:
-        assert words not in feedback, (words, feedback)
-    assert seconds < 30, seconds
+    answered_as_catalogued(check, answer, says, never)
 
 
 @pytest.mark.parametrize("check", sorted({c for c, _, _, _ in CATALOGUE}, key=str))

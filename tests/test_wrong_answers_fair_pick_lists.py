@@ -16,11 +16,11 @@ import json
 import math
 import random
 import re
-import time
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from answer_catalogue import answered_as_catalogued
 
 from cardlib import exact, shuffles
 from cardlib.exercises import TODO
@@ -406,14 +406,7 @@ CODE = [
 @pytest.mark.parametrize("check, answer, says, never", CODE,
                          ids=[f"{c.__name__}-{a.__name__}" for c, a, _, _ in CODE])
 def test_each_code_answer_gets_its_own_message(check, answer, says, never):
-    start = time.perf_counter()
-    feedback = str(check(answer))
-    seconds = time.perf_counter() - start
-    for words in says:
-        assert words in feedback, (words, feedback)
-    for words in never:
-        assert words not in feedback, (words, feedback)
-    assert seconds < 30, seconds
+    answered_as_catalogued(check, answer, says, never)
 
 
 @pytest.mark.parametrize("check", [check_unrank, check_old_rule])

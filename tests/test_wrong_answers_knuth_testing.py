@@ -10,10 +10,10 @@ must answer within a few seconds, endless loops included.
 from __future__ import annotations
 
 import random
-import time
 from fractions import Fraction
 
 import pytest
+from answer_catalogue import answered_as_catalogued
 
 from cardlib import shuffles
 from cardlib.exercises import TODO
@@ -423,14 +423,7 @@ CODE = [
 @pytest.mark.parametrize("check, answer, says, never", CODE,
                          ids=[f"{c.__name__}-{a.__name__}" for c, a, _, _ in CODE])
 def test_each_code_answer_gets_its_own_message(check, answer, says, never):
-    start = time.perf_counter()
-    feedback = str(check(answer))
-    seconds = time.perf_counter() - start
-    for words in says:
-        assert words in feedback, (words, feedback)
-    for words in never:
-        assert words not in feedback, (words, feedback)
-    assert seconds < 30, seconds
+    answered_as_catalogued(check, answer, says, never)
 
 
 @pytest.mark.parametrize("check", [check_forward_knuth, check_secret_santa, check_inside_out,
