@@ -431,6 +431,9 @@ class _Walk:
                            f"{self.max_paths:,}; use fewer cards, or sample instead "
                            "(cardlib.stats)", estimate, self.max_paths)
         work = estimate * (seconds + 5e-6)
+        if work > MAX_SECONDS:  # time again before refusing: one stall (a GC pass) is not the cost
+            seconds = min(seconds, self.estimate(guard, 64, 1)[1])
+            work = estimate * (seconds + 5e-6)
         if work > MAX_SECONDS:
             raise TooLarge(f"{what} means about {_approx(estimate)} paths at about "
                            f"{seconds * 1000:.3g} ms each, about {work:,.0f} s of work, more "

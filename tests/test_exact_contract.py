@@ -332,3 +332,19 @@ def test_a_stopped_run_leaves_the_interpreter_as_it_was():
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                           timeout=60)
     assert done.stdout.strip() == "done", done.stderr[-2000:]
+
+
+def test_one_stall_while_timing_does_not_refuse_a_feasible_enumeration():
+    # The first 16 calls are slow (as if a garbage collection ran while the
+    # enumerator timed its sample paths), the rest fast: 32,768 fast paths are
+    # well under the time limit, and the enumeration must go ahead.
+    calls = itertools.count()
+
+    def stalls_at_first(deck, rng):
+        if next(calls) < 16:
+            sum(range(300_000))  # a few milliseconds
+        flips = sum(rng.randrange(2) for _ in range(15))
+        return deck[::-1] if flips % 2 else list(deck)
+
+    law = exact.distribution(stalls_at_first, 2)
+    assert law == {(0, 1): exact.Fraction(1, 2), (1, 0): exact.Fraction(1, 2)}
