@@ -43,6 +43,7 @@ __all__ = [
     "RandomSource",
     "Shuffle",
     "as_rng",
+    "numpy_for",
     "whole_number",
     "probability",
     "positive_number",
@@ -315,7 +316,7 @@ def numbers_array(name: str, value, ndim: int | None = None, square: bool = Fals
         raise TypeError(f"{name} must be numbers (a list or an array), not "
                         f"{type(value).__name__}")
     try:
-        array = np.asarray(value, dtype=float)
+        array = numpy_for(name).asarray(value, dtype=float)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be numbers (a list or an array), not "
                         f"{type(value).__name__} {value!r:.40}") from None
@@ -327,6 +328,18 @@ def numbers_array(name: str, value, ndim: int | None = None, square: bool = Fals
     if not np.isfinite(array).all():
         raise ValueError(f"{name} must hold finite numbers (no inf or nan)")
     return array
+
+
+def numpy_for(what: str):
+    """NumPy, or a ModuleNotFoundError naming ``what`` needs it (Python in the page has none).
+
+    >>> numpy_for("rising_counts").__name__
+    'numpy'
+    """
+    if np is None:
+        raise ModuleNotFoundError(f"{what} needs NumPy, which this Python has not got (Python "
+                                  "in the page has none): run it in JupyterLab")
+    return np
 
 
 def decks_array(name: str, value):
@@ -342,7 +355,7 @@ def decks_array(name: str, value):
     if isinstance(value, (str, bytes, dict)) or value is None:
         raise TypeError(f"{name} must be a 2-D array of cards, not {type(value).__name__}")
     try:
-        array = np.asarray(value)
+        array = numpy_for(name).asarray(value)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a 2-D array of cards, not {value!r:.40}") from None
     if array.ndim != 2:

@@ -30,12 +30,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
-from . import batched, mixing
-from .checks import MAX_ITEMS, as_rng, function, limit, one_of, probability, sequence, whole_number
+from . import mixing
+from .checks import (
+    MAX_ITEMS,
+    as_rng,
+    function,
+    limit,
+    numpy_for,
+    one_of,
+    probability,
+    sequence,
+    whole_number,
+)
 from .guard import TimedCalls
 from .shuffles import draw
+
+try:  # NumPy serves the matrix powers and the batched kernels; the shuffles need neither
+    import numpy as np
+
+    from . import batched
+except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
+    np = batched = None
 
 __all__ = [
     "overhand_packets",
@@ -345,6 +360,7 @@ def overhand_after(n: int, shuffles_done: int, p: Fraction = Fraction(1, 2)) -> 
 
 @functools.lru_cache(maxsize=256)
 def _overhand_after(n: int, shuffles_done: int, p: Fraction) -> OverhandAfter:
+    np = numpy_for("overhand_after")
     law = np.array(_overhand_law(n, p), dtype=float)
     matrix = np.linalg.matrix_power(law, shuffles_done)
     matrix.flags.writeable = False
@@ -383,7 +399,7 @@ def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2), k: int =
 
 
 def _rows_args(decks, gen) -> None:
-    if not isinstance(decks, np.ndarray) or decks.ndim != 2:
+    if not isinstance(decks, numpy_for("decks").ndarray) or decks.ndim != 2:
         raise TypeError("decks must be a 2-D NumPy array of cards (shuffled in place)")
     if not callable(getattr(gen, "integers", None)):
         raise TypeError(f"gen must be a numpy.random.Generator, not {type(gen).__name__}")
@@ -443,11 +459,14 @@ def _faro_rows(kind: str):
     return kernel
 
 
-batched.register(overhand_shuffle, overhand_rows)
-# Each overhand of every row costs about 6 vectorised steps per entry (simulate's work limit).
-overhand_rows.cost = lambda p=Fraction(1, 2), k=1: 6 * max(1, whole_number("k", k, maximum=10**6))
-batched.register(out_shuffle, _faro_rows("out"))
-batched.register(in_shuffle, _faro_rows("in"))
-batched.register(pile_shuffle, pile_rows)
-# A draw per pile and a copy per pile for every row (simulate's work limit).
-pile_rows.cost = lambda piles=4: 2 + whole_number("piles", piles, maximum=MAX_PILES) // 8
+# stats.simulate's batched kernels, with their costs (simulate's work limit).
+if batched is not None:
+    batched.register(overhand_shuffle, overhand_rows)
+    # Each overhand of every row costs about 6 vectorised steps per entry.
+    overhand_rows.cost = lambda p=Fraction(1, 2), k=1: 6 * max(1, whole_number("k", k,
+                                                                               maximum=10**6))
+    batched.register(out_shuffle, _faro_rows("out"))
+    batched.register(in_shuffle, _faro_rows("in"))
+    batched.register(pile_shuffle, pile_rows)
+    # A draw per pile and a copy per pile for every row.
+    pile_rows.cost = lambda piles=4: 2 + whole_number("piles", piles, maximum=MAX_PILES) // 8

@@ -23,9 +23,12 @@ import numbers
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-import numpy as np
+from .checks import MAX_ITEMS, limit, numbers_array, numpy_for, sequence, whole_number
 
-from .checks import MAX_ITEMS, limit, numbers_array, sequence, whole_number
+try:  # NumPy serves the one-card distances; the whole-order ones need only Fractions
+    import numpy as np
+except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
+    np = None
 
 __all__ = [
     "MAX_ORDERS",
@@ -154,6 +157,7 @@ def position_distances(law: Sequence[Sequence[float]], card: int, max_shuffles: 
     >>> position_distances([[0.5, 0.5], [0.5, 0.5]], card=0, max_shuffles=2).tolist()
     [0.5, 0.0, 0.0]
     """
+    np = numpy_for("position_distances")
     try:
         matrix = np.asarray(law, dtype=float)
     except (TypeError, ValueError):
@@ -200,6 +204,7 @@ def sample_position_distance(positions: Iterable[int], n: int) -> float:
     (0.0, 0.5)
     """
     n = whole_number("n", n, minimum=1, maximum=MAX_ITEMS)
+    np = numpy_for("sample_position_distance")
     positions = np.asarray(sequence("positions", positions))
     if positions.size == 0:
         raise ValueError("sample_position_distance needs at least one sampled position")

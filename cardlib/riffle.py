@@ -30,14 +30,21 @@ from __future__ import annotations
 
 import functools
 import math
+import numbers
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
-import numpy as np
+from .checks import MAX_ITEMS, as_rng, limit, numpy_for, sequence, whole_number
 
-from . import batched
-from .checks import MAX_ITEMS, as_rng, limit, sequence, whole_number
+try:  # NumPy serves the arrays and the batched kernel; the riffle itself needs neither
+    import numpy as np
+
+    from . import batched
+except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
+    np = batched = None
+#: What may hold one sampled order besides a list or a tuple.
+_ARRAYS = () if np is None else (np.ndarray,)
 
 __all__ = [
     "MAX_CARDS",
@@ -300,7 +307,7 @@ def _positions(perm: Sequence[int]) -> list[int]:
     n = len(perm)
     where = [-1] * n
     for position, card in enumerate(perm):
-        if isinstance(card, bool) or not isinstance(card, (int, np.integer)) \
+        if isinstance(card, bool) or not isinstance(card, numbers.Integral) \
                 or not 0 <= card < n or where[card] != -1:
             raise ValueError(
                 f"perm must be an order of the cards 0..{n - 1} (each once), "
@@ -523,6 +530,7 @@ def rising_counts(decks: np.ndarray) -> np.ndarray:
     >>> rising_counts(np.array([[0, 1, 2], [2, 1, 0], [1, 2, 0]])).tolist()
     [1, 3, 2]
     """
+    np = numpy_for("rising_counts")
     decks = np.asarray(decks)
     if decks.ndim != 2:
         raise ValueError(f"decks must be a 2-D array with one order per row, got shape "
@@ -549,7 +557,7 @@ def sample_variation_distance(orders, n_cards: int) -> float:
     0.958333
     """
     uniform = rising_law(n_cards, None)  # also checks n_cards
-    if isinstance(orders, np.ndarray):
+    if isinstance(orders, _ARRAYS):
         if orders.ndim == 2 and orders.shape[1] != n_cards:
             raise ValueError(f"expected orders of {n_cards} cards, one per row, "
                              f"but the array has shape {orders.shape}")
@@ -557,7 +565,7 @@ def sample_variation_distance(orders, n_cards: int) -> float:
     else:
         counts = Counter()
         for order in sequence("orders", orders):
-            if not isinstance(order, (list, tuple, np.ndarray)):
+            if not isinstance(order, (list, tuple, *_ARRAYS)):
                 raise TypeError(f"orders must hold orders (lists of card numbers), not "
                                 f"{type(order).__name__} {order!r:.40}")
             if len(order) != n_cards:
@@ -608,6 +616,7 @@ def card_positions(n: int, max_riffles: int, card: int) -> np.ndarray:
     n, max_riffles = _check_law_args(n, max_riffles)
     limit("n", n, POSITION_MAX_CARDS, "the one-card law takes O(n^3) steps: use fewer cards")
     card = whole_number("card", card, maximum=n - 1)
+    np = numpy_for("card_positions")
     step = np.array(_position_counts(n), dtype=float) / 2.0**n
     rows = [np.eye(n)[card]]
     for _ in range(max_riffles):
@@ -632,6 +641,7 @@ def _k_riffles(decks: np.ndarray, gen, k: int) -> None:
 
 # stats.simulate(riffle, n, trials, k=7) and simulate(riffles, n, trials, k=7) use
 # the batched Gilbert-Shannon-Reeds kernel, proved against this module's own law.
-batched.register(riffle, batched.gsr_riffles)
-batched.register(riffles, _k_riffles)
-_k_riffles.cost = batched.gsr_riffles.cost
+if batched is not None:
+    batched.register(riffle, batched.gsr_riffles)
+    batched.register(riffles, _k_riffles)
+    _k_riffles.cost = batched.gsr_riffles.cost

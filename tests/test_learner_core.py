@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from cardlib.site import editors
+from cardlib.site.mimes import VALUES_MIME
 
 #: The modules a page needs, standard library only.
 CORE = ["cardlib.checks", "cardlib.rngs", "cardlib.guard", "cardlib.sandbox",
@@ -32,7 +33,9 @@ CORE = ["cardlib.checks", "cardlib.rngs", "cardlib.guard", "cardlib.sandbox",
         "cardlib.draws", "cardlib.growth", "cardlib.cells", "cardlib.exercises",
         "cardlib.exercises.code", "cardlib.exercises.answers", "cardlib.exercises.fair",
         "cardlib.exercises.pick", "cardlib.exercises.lists", "cardlib.exercises.testing",
-        "cardlib.exercises.knuth"]
+        "cardlib.exercises.knuth", "cardlib.riffle", "cardlib.hand", "cardlib.hand_methods",
+        "cardlib.mixing", "cardlib.exercises.riffles", "cardlib.exercises.lab",
+        "cardlib.exercises.hands"]
 
 #: What both proofs run: a fair, an unfair and a not-a-shuffle verdict, a check right and
 #: wrong, and a cell as the page's worker runs it.
@@ -45,6 +48,7 @@ PROGRAM = textwrap.dedent("""
     from cardlib.exercises.pick import check_pick_and_remove
     from cardlib.exercises.fair import check_bits_for_54
     from cardlib.cells import run_cell_json
+    from cardlib import exact, hand, mixing, riffle
 
     def pick(deck, rng):
         pile, new = list(deck), []
@@ -62,6 +66,8 @@ PROGRAM = textwrap.dedent("""
         "check right": check_pick_and_remove(pick).status,
         "check copy": str(check_pick_and_remove(lambda deck, rng: None)),
         "value": str(check_bits_for_54(238.0)),
+        "riffle then overhand": str(mixing.distance_to_uniform(mixing.compose(
+            exact.exact_law(riffle.riffle, 4), exact.exact_law(hand.overhand_shuffle, 4)))),
         "cell": json.loads(run_cell_json("from cardlib.exercises.fair import "
                                          "check_bits_for_54\\ncheck_bits_for_54(54)"))["html"],
     }
@@ -94,6 +100,25 @@ def test_the_learner_core_works_without_numpy():
     assert found["not a shuffle"] == "not a shuffle" and found["check right"] == "right"
     assert "shuffle a copy" in found["check copy"] and found["value"].startswith("✓")
     assert "✗" in found["cell"]
+    assert found["riffle then overhand"] == "97/384"   # recomputed by a model of my own
+
+
+def test_without_numpy_what_needs_it_says_so():
+    program = BLOCK + textwrap.dedent("""
+        from cardlib import mixing, riffle
+        for call in (lambda: riffle.rising_counts([[0, 1]]), lambda: riffle.card_positions(3, 1, 0),
+                     lambda: mixing.largest_card_distance([[1, 0], [0, 1]])):
+            try:
+                call()
+            except ModuleNotFoundError as error:
+                print(error)
+    """)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == [
+        f"{what} needs NumPy, which this Python has not got (Python in the page has none): "
+        "run it in JupyterLab" for what in ("rising_counts", "card_positions", "matrix")]
 
 
 @pytest.fixture(scope="module")
@@ -144,26 +169,61 @@ PAGE_CELLS = textwrap.dedent("""
 """)
 
 
-def test_every_editable_exercise_is_solved_in_the_page_with_what_the_page_runs_before_it():
-    """Each exercise that becomes an editor on its page, answered with its worked solution,
-    run as the page's worker runs it (the lesson's imports, then the earlier cells it needs,
-    :func:`cardlib.site.editors.setup`), with NumPy blocked: ✓. No browser needed."""
-    import nbformat
-    from notebook_runner import lesson_paths
+def test_every_exercise_is_an_editor_solved_in_the_page_with_what_the_page_runs_before_it():
+    """Every exercise becomes an editor on its page; answered with its worked solution, run
+    as the page's worker runs it (the lesson's imports, then the earlier cells it needs or
+    the values they made, :func:`cardlib.site.editors.setup`), with NumPy blocked: ✓.
+    The lessons as the site executes them (shared with the other lesson tests); no browser."""
+    from notebook_runner import executed, lesson_paths
 
-    jobs = []
+    jobs, off_page = [], []
     for path in lesson_paths():
-        nb = nbformat.read(path, as_version=4)
+        nb = executed(path)
         editors.mark_editable(nb)
         statements = editors.prelude(nb)
         for cell, after in zip(nb.cells, nb.cells[1:]):
-            if cell.metadata.get(editors.EDITABLE) and "solution" in after.metadata.get("tags", []):
+            if not editors.is_editable(cell):
+                continue
+            if not cell.metadata.get(editors.EDITABLE):
+                off_page.append((path.stem, cell.source.splitlines()[-1]))
+            elif "solution" in after.metadata.get("tags", []):
                 jobs.append([path.stem, cell.id, statements + cell.metadata[editors.SETUP],
                              after.source])
-    assert len(jobs) >= 30
+    assert off_page == []
+    assert len(jobs) >= 40
     done = subprocess.run([sys.executable, "-c", BLOCK + PAGE_CELLS], input=json.dumps(jobs),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     wrong = [(lesson, cell, said) for lesson, cell, said in json.loads(done.stdout)
              if not (isinstance(said, str) and "✓" in said)]
     assert wrong == []
+
+
+def test_a_cell_that_needs_numpy_gives_way_to_the_values_it_made():
+    import nbformat
+    v4 = nbformat.v4
+    nb = v4.new_notebook(cells=[
+        v4.new_code_cell("import numpy as np\nfrom fractions import Fraction"),
+        v4.new_code_cell("found = [int(x) for x in np.arange(3)]\nseen = Fraction(1, 3)"),
+        v4.new_code_cell("share = TODO\ncheck_share(share, found)"),
+        v4.new_code_cell("share = found[0]\ncheck_share(share, found)",
+                         metadata={"tags": ["solution"]})])
+    assert editors.setup(nb, 2) == [nb.cells[0].source, nb.cells[1].source]  # no values
+    values = {"found": "[0, 1, 2]", "seen": "Fraction(1, 3)"}
+    assert editors.setup(nb, 2, values) == ["found = [0, 1, 2]"]   # only what it reads
+    nb.cells[1].outputs = [v4.new_output("display_data", {VALUES_MIME: values})]
+    assert editors.values_shown(nb) == values
+
+
+def test_the_kernel_shows_only_values_that_its_repr_makes_again():
+    from fractions import Fraction
+
+    import numpy as np
+
+    from cardlib.site import kernel
+    namespace = {"found": [300, None, 1000], "law": {(0, 1): Fraction(1, 2)}, "name": "riffle",
+                 "decks": np.zeros((2, 2)), "p": np.float64(0.5), "big": list(range(10**4)),
+                 "_hidden": 1, "shuffle": sorted, "np": np}
+    shown = kernel.plain_values(namespace)
+    assert shown == {"found": "[300, None, 1000]", "law": "{(0, 1): Fraction(1, 2)}",
+                     "name": "'riffle'"}

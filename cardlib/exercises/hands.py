@@ -1,8 +1,9 @@
 """The checks of lesson 10 (shuffling by hand) and lesson 11 (faros, piles and dealing Dou Di
 Zhu).
 
-Standard library only (the checks also run in the page): the faro, top-to-random, the pile
-shuffle and the round-robin deal are written out here, and tested equal to cardlib's.
+Standard library only (the checks also run in the page, with cardlib's faro and
+top-to-random, which need no NumPy either): the pile shuffle's orders and the round-robin
+deal are written out here (cardlib's Dou Di Zhu module needs NumPy), tested equal to cardlib's.
 
 >>> from cardlib.exercises import TODO
 >>> str(check_jokers_apart(TODO))
@@ -18,8 +19,10 @@ from fractions import Fraction
 
 from .. import exact
 from ..cards import BLACK_JOKER, DOU_DI_ZHU_RANKS, RED_JOKER, SUIT_TIE_BREAK, Card
-from ..checks import as_rng, one_of, sequence, whole_number
+from ..checks import as_rng, sequence, whole_number
 from ..guard import TimedCalls
+from ..hand import faro
+from ..hand_methods import top_to_random
 from . import (
     Failed,
     Feedback,
@@ -39,14 +42,12 @@ from .fair import number_answer
 __all__ = [
     "ELMSLEY_CARDS",
     "ELMSLEY_PLACES",
-    "faro",
     "check_elmsley",
     "PILE_CARDS",
     "PILE_PILES",
     "PILE_PROPERTIES",
     "pile_orders",
     "check_pile_invariant",
-    "top_to_random",
     "check_top_to_random",
     "mean_time",
     "check_mean_time",
@@ -65,20 +66,6 @@ __all__ = [
 
 #: The Elmsley exercise: move the top card of 52 down so that 10 cards lie above it.
 ELMSLEY_CARDS, ELMSLEY_PLACES = 52, 10
-
-
-def faro(deck, kind: str) -> list:
-    """One perfect faro: the bottom and top halves interleaved from the bottom up; "out" keeps
-    the bottom card at the bottom, "in" puts the top half's first card below it."""
-    cards = sequence("deck", deck)
-    one_of("kind", kind, ("out", "in"))
-    if len(cards) % 2:
-        raise ValueError(f"a perfect faro needs a deck with an even number of cards, got "
-                         f"{len(cards)}")
-    half = len(cards) // 2
-    first, second = ((cards[:half], cards[half:]) if kind == "out"
-                     else (cards[half:], cards[:half]))
-    return [card for pair in zip(first, second) for card in pair]
 
 
 def _above_top_card(kinds) -> int:
@@ -220,16 +207,6 @@ def check_pile_invariant(answer) -> Feedback:
 
 
 # --- lesson 10, exercise 1: top-to-random -----------------------------------------------------
-
-def top_to_random(deck, rng=None) -> list:
-    """A new list: the top card (the last item) put back with rng.randrange(n) cards below it."""
-    cards, rng = sequence("deck", deck), as_rng(rng)
-    if not cards:
-        return cards
-    top = cards.pop()
-    cards.insert(rng.randrange(len(cards) + 1), top)
-    return cards
-
 
 @contained("the check of your top-to-random")
 def check_top_to_random(shuffle: Callable) -> Feedback:

@@ -2,8 +2,8 @@
 whole-order distance written from its definition, a riffle followed by an overhand, and how
 often 1,000 decks are enough.
 
-Standard library only (the checks also run in the page): the riffle and the overhand
-shuffle of exercise 3 are written out here, draw for draw as cardlib's.
+Standard library only (the checks also run in the page, with cardlib's riffle, overhand
+shuffle and composition of laws, which need no NumPy either).
 
 >>> print(check_white_but_unfair([(0, 1, 2), (1, 2, 0), (2, 0, 1)]))
 ✓ a white bias matrix from a shuffle that is not fair: every card lands at each of the 3 \
@@ -21,8 +21,11 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from .. import exact, shuffles
-from ..checks import as_rng, checked, sequence, whole_number
+from ..checks import checked, whole_number
 from ..guard import TimedCalls
+from ..hand import overhand_shuffle
+from ..mixing import compose
+from ..riffle import riffle
 from . import (
     Failed,
     Feedback,
@@ -39,15 +42,12 @@ from . import (
 )
 from .answers import check_value
 from .fair import number_answer
-from .riffles import reference_merge
 
 __all__ = [
     "WHITE_CARDS",
     "check_white_but_unfair",
     "whole_order_distance",
     "check_whole_order_distance",
-    "gsr_riffle",
-    "overhand",
     "riffle_then_overhand_law",
     "check_riffle_then_overhand",
     "ENOUGH_DECKS",
@@ -144,7 +144,7 @@ def _test_laws() -> list[tuple[str, dict, int]]:
             ("a law with one order of 3 cards", {(2, 0, 1): Fraction(1)}, 3),
             ("the naive swap's law on 3 cards",
              exact.distribution(shuffles.naive_swap_shuffle, 3), 3),
-            ("one overhand shuffle's law on 4 cards", exact.distribution(overhand, 4), 4),
+            ("one overhand shuffle's law on 4 cards", exact.distribution(overhand_shuffle, 4), 4),
             ("Knuth's law on 4 cards", exact.distribution(shuffles.knuth_shuffle, 4), 4)]
 
 
@@ -208,48 +208,11 @@ def check_whole_order_distance(function: Callable) -> Feedback:
 
 # --- exercise 3: a riffle, then an overhand --------------------------------------------------
 
-def gsr_riffle(deck, rng=None) -> list:
-    """One Gilbert-Shannon-Reeds riffle, draw for draw as :func:`cardlib.riffle.riffle`:
-    a coin per card for the cut, then the notes' merge."""
-    cards, rng = sequence("deck", deck), as_rng(rng)
-    cut = sum(rng.randrange(2) for _ in cards)
-    return reference_merge(cards[:cut], cards[cut:], rng)
-
-
-def overhand(deck, rng=None) -> list:
-    """One overhand shuffle with p = 1/2, draw for draw as :func:`cardlib.hand.overhand_shuffle`:
-    each gap, from the top down, is a cut when rng.randrange(2) < 1; the packets come off the
-    top and land in reverse order."""
-    cards, rng = sequence("deck", deck), as_rng(rng)
-    sizes, size = [], 1
-    for _ in range(len(cards) - 1):
-        if rng.randrange(2) < 1:
-            sizes.append(size)
-            size = 0
-        size += 1
-    sizes.append(size)
-    pile, top = [], len(cards)
-    for size in sizes if cards else []:
-        pile.extend(cards[top - size:top])
-        top -= size
-    return pile
-
-
-def _compose(first: dict, then: dict) -> dict:
-    """The law of one shuffle followed by another (both laws of the orders of the same cards)."""
-    law: dict = {}
-    for a, p in first.items():
-        for b, q in then.items():
-            order = tuple(a[i] for i in b)
-            law[order] = law.get(order, 0) + p * q
-    return law
-
-
 @functools.lru_cache(maxsize=8)
 def riffle_then_overhand_law(n: int = 5) -> dict:
     """The exact law of one riffle followed by one overhand shuffle of n cards (at most 6)."""
     n = whole_number("n", n, maximum=6)
-    return _compose(exact.distribution(gsr_riffle, n), exact.distribution(overhand, n))
+    return compose(exact.distribution(riffle, n), exact.distribution(overhand_shuffle, n))
 
 
 def check_riffle_then_overhand(answer) -> Feedback:
@@ -261,14 +224,15 @@ def check_riffle_then_overhand(answer) -> Feedback:
     if malformed is not None:
         return malformed
     n = 5
-    riffle_law, overhand_law = exact.distribution(gsr_riffle, n), exact.distribution(overhand, n)
+    riffle_law = exact.distribution(riffle, n)
+    overhand_law = exact.distribution(overhand_shuffle, n)
     expected = _distance(riffle_then_overhand_law(n), n)
     mistakes = {_distance(riffle_law, n): "that is the riffle alone",
                 _distance(overhand_law, n): "that is the overhand alone",
                 _distance(riffle_law, n) * _distance(overhand_law, n):
                     "distances do not multiply: compose the two laws, then measure",
                 Fraction(0): "two unfair shuffles in a row are not fair on 5 cards"}
-    reverse = _distance(_compose(overhand_law, riffle_law), n)
+    reverse = _distance(compose(overhand_law, riffle_law), n)
     if reverse != expected:
         mistakes[reverse] = "that is an overhand followed by a riffle: the riffle comes first"
     return check_value(answer, expected, what, "section 2", mistakes,

@@ -1,8 +1,8 @@
 """The checks of lessons 7 and 8 (riffle shuffles; why seven riffles?): the merge and the
 reversed deck (lesson 7); the distance from its formula, the top card, riffles needed (lesson 8).
 
-Standard library only (the checks also run in the page): the exact riffle law is
-worked out here from the Eulerian numbers, and tested equal to :mod:`cardlib.riffle`.
+Standard library only (the checks also run in the page, with :mod:`cardlib.riffle`'s exact
+law, which needs no NumPy either).
 
 >>> from cardlib.exercises import TODO
 >>> str(check_riffles_needed(TODO))
@@ -14,7 +14,6 @@ then chance 3.93616e-82 (as an exact Fraction).
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from fractions import Fraction
 from .. import exact
 from ..checks import as_rng, limit, probability, sequence, whole_number
 from ..guard import TimedCalls
+from ..riffle import eulerian, eulerian_row, variation_distance
 from ..steps import RecordingRng
 from . import (
     Failed,
@@ -50,7 +50,6 @@ __all__ = [
     "top_stays_on_top",
     "check_top_stays",
     "TWO_DECKS",
-    "variation_distance",
     "eulerian",
     "check_distance",
     "riffles_needed",
@@ -277,44 +276,6 @@ def check_reversed_deck(answer) -> Feedback:
 TWO_DECKS = 108
 
 
-@functools.lru_cache(maxsize=64)
-def _eulerian(n: int) -> tuple[int, ...]:
-    """(A(n, 1), ..., A(n, n)): the orders of n cards with 1, ..., n rising sequences."""
-    row = (1,)
-    for m in range(2, n + 1):
-        row = tuple(r * (row[r - 1] if r <= m - 1 else 0)
-                    + (m - r + 1) * (row[r - 2] if r >= 2 else 0) for r in range(1, m + 1))
-    return row
-
-
-def eulerian(n: int, r: int) -> int:
-    """A(n, r): how many orders of n cards have exactly r rising sequences (the Eulerian
-    numbers). The exercises' own copy, standard library only, so that lesson 8's exercise
-    also runs in the page; tested equal to :func:`cardlib.riffle.eulerian`.
-
-    >>> [eulerian(4, r) for r in range(1, 5)]
-    [1, 11, 11, 1]
-    """
-    n = whole_number("n", n, minimum=1, maximum=1000)
-    r = whole_number("r", r)
-    return _eulerian(n)[r - 1] if 1 <= r <= n else 0
-
-
-@functools.lru_cache(maxsize=1024)
-def variation_distance(n: int, k: int) -> Fraction:
-    """The exact total variation distance to uniform of k riffles of n cards (Bayer and
-    Diaconis), written out here from the Eulerian numbers.
-
-    >>> variation_distance(3, 1), round(float(variation_distance(52, 7)), 3)
-    (Fraction(1, 3), 0.334)
-    """
-    n = whole_number("n", n, minimum=1, maximum=1000)
-    k = whole_number("k", k, maximum=60)
-    fair = Fraction(1, math.factorial(n))
-    return sum((a * abs(Fraction(math.comb(2**k + n - r, n), 2 ** (n * k)) - fair)
-                for r, a in enumerate(_eulerian(n), start=1)), Fraction(0)) / 2
-
-
 # --- lesson 8, exercise 1: the distance, from its formula -------------------------------------
 
 #: The (cards, riffles) the distance check tries: small decks first, then 52 cards.
@@ -329,7 +290,7 @@ def _distance_slips(n: int, k: int) -> dict[Fraction, tuple[str, str]]:
     """What tempting slips give for (n, k): what each one is, and why it is wrong."""
     fair, a = Fraction(1, math.factorial(n)), 2**k
     terms = [(r, count, Fraction(math.comb(a + n - r, n), a**n))
-             for r, count in enumerate(_eulerian(n), start=1)]
+             for r, count in enumerate(eulerian_row(n)[1:], start=1)]
     gap = {r: count * abs(chance - fair) for r, count, chance in terms}
     return {
         sum(gap.values(), Fraction(0)):

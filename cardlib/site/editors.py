@@ -37,10 +37,11 @@ from pathlib import Path
 import nbformat
 
 from ..checks import checked
+from .mimes import VALUES_MIME
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME", "RUN_SECONDS", "LOAD_SECONDS",
            "EDITABLE", "SETUP", "EDITABLE_TAG", "is_editable", "mark_editable", "setup",
-           "page_modules", "prelude",
+           "page_modules", "prelude", "values_shown",
            "install_runtime",
            "learner_core_zip", "EDITOR_SCRIPT", "WORKER_SCRIPT", "EDITOR_CSS"]
 
@@ -82,16 +83,19 @@ def mark_editable(nb: nbformat.NotebookNode) -> int:
     """Flag the editable cells of ``nb`` (a copy the build owns); return how many.
 
     A cell whose check comes from a module that cannot run in the page (it needs
-    NumPy) stays as it is: its check is run in JupyterLab only.
+    NumPy) stays as it is: its check is run in JupyterLab only. So does one that builds
+    on a cell needing NumPy, unless the kernel showed the values that cell made
+    (:func:`values_shown`): then the page is given them.
     """
     statements, ready = prelude(nb), page_modules()
     off_page = _off_page_names(statements, ready)
+    values = values_shown(nb)
     count = 0
     for index, cell in enumerate(nb.cells):
         if not is_editable(cell) or any(_module_of(name, statements) not in ready
                                         for name in _CHECK.findall(cell.source)):
             continue
-        needed = setup(nb, index)
+        needed = setup(nb, index, values)
         sources = [cell.source, *needed]
         if index + 1 < len(nb.cells) and "solution" in nb.cells[index + 1].metadata.get("tags", []):
             sources.append(nb.cells[index + 1].source)
@@ -146,13 +150,27 @@ def _names(source: str) -> tuple[set, set]:
 
 
 @checked
-def setup(nb: nbformat.NotebookNode, index: int) -> list[str]:
+def values_shown(nb: nbformat.NotebookNode) -> dict[str, str]:
+    """The plain values an executed lesson's kernel showed, name -> repr
+    (:func:`cardlib.site.kernel.plain_values`); empty for a lesson not executed so."""
+    for cell in nb.cells:
+        for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            shown = output.get("data", {}).get(VALUES_MIME)
+            if isinstance(shown, dict):
+                return {str(name): str(text) for name, text in shown.items()}
+    return {}
+
+
+@checked
+def setup(nb: nbformat.NotebookNode, index: int, values: dict | None = None) -> list[str]:
     """The code of the earlier cells that the exercise at ``index`` (and its worked solution)
     needs: those that define a name it reads, and what those read in turn, in lesson order.
 
     The page runs them after the lesson's imports and before the learner's code, so that
     an exercise may use what the lesson computed above it (a cell that cannot run in the
-    page, drawing a figure, say, is skipped there).
+    page, drawing a figure, say, is skipped there). A cell that needs NumPy gives way to
+    the ``values`` it made, when they are given (name -> repr, :func:`values_shown`):
+    ``found = [300, 1000]`` instead of the simulation that found them.
 
     >>> v4 = nbformat.v4
     >>> nb = v4.new_notebook(cells=[v4.new_code_cell("import math\\nn = 6"),
@@ -161,6 +179,8 @@ def setup(nb: nbformat.NotebookNode, index: int) -> list[str]:
     >>> setup(nb, 3)
     ['import math\\nn = 6', 'table = [math.factorial(k) for k in range(n)]']
     """
+    stand_ins = values or {}
+    off_page = _off_page_names(prelude(nb), page_modules()) if stand_ins else set()
     cells = nb.cells
     if not 0 <= index < len(cells):
         raise ValueError(f"no cell {index}: the notebook has {len(cells)}")
@@ -181,7 +201,10 @@ def setup(nb: nbformat.NotebookNode, index: int) -> list[str]:
         if cell.cell_type != "code" or "solution" in tags or is_editable(cell):
             continue
         b, r = _names(cell.source)
-        if b & needed:
+        if b & needed and r & off_page and b & needed <= stand_ins.keys():
+            chosen.append("\n".join(f"{name} = {stand_ins[name]}" for name in sorted(b & needed)))
+            needed -= b
+        elif b & needed:
             chosen.append(cell.source)
             needed = (needed - b) | (r - b - set(dir(builtins)))
     return chosen[::-1]

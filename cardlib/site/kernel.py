@@ -15,7 +15,9 @@ import itertools
 import json
 import statistics
 import time
+import types
 import weakref
+from fractions import Fraction
 
 import ipywidgets as widgets
 from IPython import get_ipython
@@ -27,7 +29,7 @@ import __main__
 from ..checks import checked, whole_number
 from ..plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, cut_text, min_text_px
 from ..widgets import LivePanel, live_panels
-from .mimes import REFERENCE_MIME, STATES_MIME
+from .mimes import REFERENCE_MIME, STATES_MIME, VALUES_MIME
 from .states import (
     PageControl,
     allocate,
@@ -41,16 +43,17 @@ from .states import (
 
 __all__ = [
     "SWEEP_CELL", "SITE_CELL", "REFERENCE_CELL", "TIMING_CELL", "MAX_STATES", "HARD_MAX_STATES",
-    "PICTURE_BUDGET",
+    "PICTURE_BUDGET", "MAX_VALUE_CHARS",
     "control_ends", "spread_values", "too_small", "sweep_panel", "sweep_controls",
     "render_states", "panel_states",
-    "reference_pictures", "time_redraws", "describe_figures",
+    "reference_pictures", "time_redraws", "describe_figures", "plain_values",
 ]
 
 #: The one line the tests append to a lesson.
 SWEEP_CELL = "from cardlib.site.kernel import sweep_controls; sweep_controls()"
 #: The one line the site (and the tests, which share its executions) append to a lesson.
-SITE_CELL = "from cardlib.site.kernel import render_states; render_states()"
+SITE_CELL = ("from cardlib.site.kernel import plain_values, render_states; "
+             "plain_values(); render_states()")
 #: The line the tests add after it: each panel drawn afresh in one state, to compare with its page.
 REFERENCE_CELL = "from cardlib.site.kernel import reference_pictures; reference_pictures()"
 #: The states the site aims to draw for one panel (more when every slider needs three values)...
@@ -345,6 +348,47 @@ def _draw_states(panel: LivePanel, states: list[dict]) -> list[tuple[bytes, str]
            if i < len(states)):
         return drawn
     return [(panel.draw_afresh(**values), describe_figure(panel.figure)) for values in states]
+
+
+#: A value the lesson computed goes to its page only if its repr is at most this long.
+MAX_VALUE_CHARS = 20_000
+
+
+@checked
+def plain_values(namespace: dict | None = None) -> dict[str, str]:
+    """The lesson's values that its page can make again from their repr, name -> repr;
+    shown (as :data:`~cardlib.site.mimes.VALUES_MIME`) for the build.
+
+    Plain values: numbers, Fractions, strings, and lists, tuples, dicts and sets of
+    them. An exercise on the page may read one that the lesson computed with NumPy,
+    which the page has not got: the page is given the value instead of the code
+    (:func:`cardlib.site.editors.setup`).
+    """
+    shell = get_ipython()
+    namespace = __main__.__dict__ if namespace is None else namespace
+    hidden = getattr(shell, "user_ns_hidden", {})
+    found = {}
+    for name, value in namespace.items():
+        if name.startswith("_") or name in hidden or callable(value) \
+                or isinstance(value, types.ModuleType):
+            continue
+        text = _remade_repr(value)
+        if text is not None:
+            found[name] = text
+    display({VALUES_MIME: found, "text/plain": f"{len(found)} plain values"}, raw=True)
+    return found
+
+
+def _remade_repr(value) -> str | None:
+    """repr(value) if evaluating it (with Fraction and no builtins) gives the value back."""
+    try:
+        text = repr(value)
+        if len(text) > MAX_VALUE_CHARS:
+            return None
+        again = eval(text, {"__builtins__": {}, "Fraction": Fraction})
+        return text if type(again) is type(value) and bool(again == value) else None
+    except Exception:
+        return None
 
 
 @checked

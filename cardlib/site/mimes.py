@@ -5,11 +5,13 @@ A module of its own, with no imports, so that the kernel side
 load nbformat and nbclient with :mod:`cardlib.site.run` (a second per kernel).
 """
 
-__all__ = ["WIDGET_STATE", "WIDGET_VIEW", "STATES_MIME", "REFERENCE_MIME"]
+__all__ = ["WIDGET_STATE", "WIDGET_VIEW", "STATES_MIME", "REFERENCE_MIME", "VALUES_MIME"]
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: The output that carries the panels' states to the build (cardlib.site.kernel.render_states).
 STATES_MIME = "application/vnd.cardlib.panel-states+json"
+#: The output of cardlib.site.kernel.plain_values: the values an exercise on the page may need.
+VALUES_MIME = "application/vnd.cardlib.plain-values+json"
 #: The output of cardlib.site.kernel.reference_pictures (for the tests).
 REFERENCE_MIME = "application/vnd.cardlib.reference-pictures+json"
