@@ -43,7 +43,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from . import exact, generators, sandbox
@@ -103,7 +103,7 @@ class Verdict:
     kind: str  # "fair", "unfair", "not a shuffle" or "cannot judge"
     reason: str  # in plain words, for a learner
     n: int | None  # the deck size where it failed, or the largest tried when fair
-    law: dict | None  # the exact law at n, or None
+    law: dict | None = field(repr=False)  # the exact law at n, or None (n! entries: not in repr)
     name: str = "the shuffle"
     max_n: int = 5
     fair_up_to: int = 0  # every deck size up to this one was walked and found fair

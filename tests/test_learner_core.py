@@ -227,3 +227,29 @@ def test_the_kernel_shows_only_values_that_its_repr_makes_again():
     shown = kernel.plain_values(namespace)
     assert shown == {"found": "[300, None, 1000]", "law": "{(0, 1): Fraction(1, 2)}",
                      "name": "'riffle'"}
+
+
+def test_every_lesson_with_the_judge_lets_the_learner_judge_a_shuffle_of_their_own():
+    """Where a lesson calls the judge, one of its cells is an editor (on the page too) that
+    defines a shuffle and judges it."""
+    import ast
+
+    import nbformat
+    from notebook_runner import lesson_paths
+
+    for path in lesson_paths():
+        cells = [cell for cell in nbformat.read(path, as_version=4).cells
+                 if cell.cell_type == "code" and "solution" not in cell.metadata.get("tags", [])]
+        if not any("judge(" in cell.source for cell in cells):
+            continue
+        own = []
+        for cell in cells:
+            if editors.EDITABLE_TAG not in cell.metadata.get("tags", []):
+                continue
+            tree = ast.parse(cell.source)
+            defined = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+            judged = {node.args[0].id for node in ast.walk(tree) if isinstance(node, ast.Call)
+                      and getattr(node.func, "id", None) == "judge" and node.args
+                      and isinstance(node.args[0], ast.Name)}
+            own += sorted(defined & judged)
+        assert own, f"{path.name} calls the judge but has no editable cell judging a shuffle"
