@@ -152,3 +152,12 @@ def test_the_cutoff_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
     panel = panels.cutoff_panel()
     kept = assert_updates_match_fresh_figures(panel, [{"n": n} for n in (10, 416, 2, 3, 150)])
     assert kept == 5  # every move an update of the same figure
+
+
+def test_the_overhand_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
+    from panel_checks import assert_updates_match_fresh_figures
+
+    panel = widgets.overhand_panel(n=52, shuffles_done=50)
+    changes = [{"shuffles_done": s} for s in (100, 0, 1, 1000, 20)] + [
+        {"n": 13}, {"shuffles_done": 2}, {"n": 2, "shuffles_done": 500}, {"n": 52}]
+    assert assert_updates_match_fresh_figures(panel, changes) == len(changes)

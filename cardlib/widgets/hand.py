@@ -13,8 +13,8 @@ from matplotlib.figure import Figure
 
 from .. import hand
 from ..checks import checked, one_of, whole_number
-from ..plots import bias_matrix
-from .panel import LivePanel
+from ..plots import bias_matrix, bias_spread, set_bias_matrix
+from .panel import LivePanel, Update
 
 __all__ = ["OVERHAND_COUNTS", "overhand_panel"]
 
@@ -26,17 +26,33 @@ OVERHAND_COUNTS = (0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> LivePanel:
     """Sliders for the deck size and the number of shuffles: the exact position matrix."""
 
-    def draw(fig: Figure, n: int, shuffles_done: int) -> None:
+    def title(n: int, shuffles_done: int, after: hand.OverhandAfter) -> str:
+        return (f"{n} cards after {shuffles_done:,} overhand shuffle{'s' * (shuffles_done != 1)}"
+                f": worst-card distance {after.worst_card_distance:.3f}")
+
+    def draw(fig: Figure, n: int, shuffles_done: int) -> Update:
         after = hand.overhand_after(n, shuffles_done)
         fig.subplots_adjust(left=0.1, right=0.86, bottom=0.09, top=0.93)  # room: 0.0205
-        ax = bias_matrix(fig.add_subplot(), after.matrix,
-                         f"{n} cards after {shuffles_done:,} overhand shuffle"
-                         f"{'s' * (shuffles_done != 1)}: worst-card distance "
-                         f"{after.worst_card_distance:.3f}")
+        ax = bias_matrix(fig.add_subplot(), after.matrix, title(n, shuffles_done, after))
         ax.title.set_fontsize(14)
         ax.tick_params(labelsize=12)
-        fig.axes[-1].tick_params(labelsize=12)
-        fig.axes[-1].yaxis.label.set_fontsize(12)
+        bar = fig.axes[-1]
+        bar.tick_params(labelsize=12)
+        bar.yaxis.label.set_fontsize(12)
+
+        def update(n: int, shuffles_done: int) -> list:
+            after = hand.overhand_after(n, shuffles_done)
+            image = ax.images[0]
+            scale = image.norm.vmin, image.norm.vmax
+            resized = set_bias_matrix(image, after.matrix, bias_spread(after.matrix))
+            ax.set_title(title(n, shuffles_done, after), fontsize=14)
+            if resized:
+                return [fig]  # new ticks and colour bar label: the whole figure again
+            # The colour bar (slow to draw) changes only with the image's scale.
+            rescaled = scale != (image.norm.vmin, image.norm.vmax)
+            return [image, ax.title, *([bar] if rescaled else [])]
+
+        return update
 
     max_n = whole_number("max_n", max_n, minimum=2, maximum=hand.OVERHAND_MAX_CARDS)
     controls = {
