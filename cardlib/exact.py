@@ -431,8 +431,8 @@ class _Walk:
                            f"{self.max_paths:,}; use fewer cards, or sample instead "
                            "(cardlib.stats)", estimate, self.max_paths)
         work = estimate * (seconds + 5e-6)
-        if work > MAX_SECONDS:  # time again before refusing: one stall (a GC pass) is not the cost
-            seconds = min(seconds, self.estimate(guard, 64, 1)[1])
+        if work > MAX_SECONDS:  # time the same paths again: one stall (a GC pass) is not the cost
+            seconds = min(seconds, self.estimate(guard, 64, 0)[1])
             work = estimate * (seconds + 5e-6)
         if work > MAX_SECONDS:
             raise TooLarge(f"{what} means about {_approx(estimate)} paths at about "

@@ -6,6 +6,8 @@ import math
 import random
 from fractions import Fraction
 
+import pytest
+
 from cardlib import doudizhu, evidence, exact, growth, hand, hand_methods, mixing, riffle, shuffles
 from cardlib.exercises import TODO
 from cardlib.exercises import hands as EH
@@ -212,3 +214,9 @@ def test_the_pile_checks_orders_are_cardlibs_and_only_parity_survives():
 
 def test_fair_insertion_check_uses_the_judge():
     assert EH.check_fair_insertion(EH.reference_insertion_shuffle).ok
+
+
+def test_riffles_needed_past_the_exact_law_says_which_level_is_too_low():
+    with pytest.raises(ValueError, match=r"1000 cards need more than 20 riffles to come below "
+                                         r"1/10000, past what the exact law computes"):
+        ER.riffles_needed(1000, Fraction(1, 10**4))

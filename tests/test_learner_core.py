@@ -213,6 +213,12 @@ def test_a_cell_that_needs_numpy_gives_way_to_the_values_it_made():
     assert editors.setup(nb, 2, values) == ["found = [0, 1, 2]"]   # only what it reads
     nb.cells[1].outputs = [v4.new_output("display_data", {VALUES_MIME: values})]
     assert editors.values_shown(nb) == values
+    nb.cells[2].source = "share = TODO\ncheck_share(share, seen)"
+    nb.cells[3].source = "share = seen\ncheck_share(share, seen)"
+    assert editors.setup(nb, 2, values) == ["from fractions import Fraction\nseen = Fraction(1, 3)"]
+    # The kernel shows a value as the lesson ends: a name bound again later gets no stand-in.
+    nb.cells.append(v4.new_code_cell("seen = seen / 2"))
+    assert editors.setup(nb, 2, values) == [nb.cells[0].source, nb.cells[1].source]
 
 
 def test_the_kernel_shows_only_values_that_its_repr_makes_again():

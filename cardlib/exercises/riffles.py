@@ -22,7 +22,7 @@ from fractions import Fraction
 from .. import exact
 from ..checks import as_rng, limit, probability, sequence, whole_number
 from ..guard import TimedCalls
-from ..riffle import eulerian, eulerian_row, variation_distance
+from ..riffle import MAX_LAW_BITS, eulerian, eulerian_row, variation_distance
 from ..steps import RecordingRng
 from . import (
     Failed,
@@ -383,6 +383,10 @@ def riffles_needed(n: int, below: Fraction) -> int:
     k = 0
     while variation_distance(n, k) >= below:
         k += 1
+        if n * k > MAX_LAW_BITS:
+            raise ValueError(f"{n} cards need more than {k - 1} riffles to come below "
+                             f"{below}, past what the exact law computes (cards x riffles at "
+                             f"most {MAX_LAW_BITS:,}): ask for a larger level, or fewer cards")
     return k
 
 

@@ -170,7 +170,8 @@ def setup(nb: nbformat.NotebookNode, index: int, values: dict | None = None) -> 
     an exercise may use what the lesson computed above it (a cell that cannot run in the
     page, drawing a figure, say, is skipped there). A cell that needs NumPy gives way to
     the ``values`` it made, when they are given (name -> repr, :func:`values_shown`):
-    ``found = [300, 1000]`` instead of the simulation that found them.
+    ``found = [300, 1000]`` instead of the simulation that found them. The kernel shows
+    each value as the lesson ends, so only a name that no other cell binds gets one.
 
     >>> v4 = nbformat.v4
     >>> nb = v4.new_notebook(cells=[v4.new_code_cell("import math\\nn = 6"),
@@ -179,11 +180,11 @@ def setup(nb: nbformat.NotebookNode, index: int, values: dict | None = None) -> 
     >>> setup(nb, 3)
     ['import math\\nn = 6', 'table = [math.factorial(k) for k in range(n)]']
     """
-    stand_ins = values or {}
-    off_page = _off_page_names(prelude(nb), page_modules()) if stand_ins else set()
     cells = nb.cells
     if not 0 <= index < len(cells):
         raise ValueError(f"no cell {index}: the notebook has {len(cells)}")
+    stand_ins = values or {}
+    off_page = _off_page_names(prelude(nb), page_modules()) if stand_ins else set()
     own = [cells[index].source]
     if index + 1 < len(cells) and "solution" in cells[index + 1].metadata.get("tags", []):
         own.append(cells[index + 1].source)
@@ -201,13 +202,22 @@ def setup(nb: nbformat.NotebookNode, index: int, values: dict | None = None) -> 
         if cell.cell_type != "code" or "solution" in tags or is_editable(cell):
             continue
         b, r = _names(cell.source)
-        if b & needed and r & off_page and b & needed <= stand_ins.keys():
-            chosen.append("\n".join(f"{name} = {stand_ins[name]}" for name in sorted(b & needed)))
+        if b & needed and r & off_page and b & needed <= stand_ins.keys() \
+                and not b & needed & _bound_elsewhere(nb, cell):
+            given = "\n".join(f"{name} = {stand_ins[name]}" for name in sorted(b & needed))
+            chosen.append(("from fractions import Fraction\n" if "Fraction(" in given else "")
+                          + given)
             needed -= b
         elif b & needed:
             chosen.append(cell.source)
             needed = (needed - b) | (r - b - set(dir(builtins)))
     return chosen[::-1]
+
+
+def _bound_elsewhere(nb: nbformat.NotebookNode, cell) -> set:
+    """The names that code cells other than ``cell`` bind (solutions included)."""
+    return set().union(*(_names(other.source)[0] for other in nb.cells
+                         if other is not cell and other.cell_type == "code"))
 
 
 def _module_of(name: str, statements: list[str]) -> str | None:
