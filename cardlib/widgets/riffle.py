@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
@@ -30,8 +31,12 @@ def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
     """A slider for the deck size: ``trials`` seeded cuts against the exact binomial law."""
     trials = whole_number("trials", trials, minimum=1, maximum=100_000)
 
+    @functools.cache  # at most 104 deck sizes: a size seen again is instant
+    def cuts(n: int) -> tuple[int, ...]:
+        return tuple(riffle.cut_sizes(n, trials, random.Random(seed)))
+
     def draw(fig: Figure, n: int) -> None:
-        cut_bars(fig.add_subplot(), n, riffle.cut_sizes(n, trials, random.Random(seed)))
+        cut_bars(fig.add_subplot(), n, cuts(n))
 
     slider = widgets.IntSlider(value=whole_number("n", n, minimum=1, maximum=104), min=1,
                                max=104, description="cards", continuous_update=True)
