@@ -22,7 +22,36 @@ import io
 import json
 import traceback
 
-__all__ = ["run_cell", "run_cell_json"]
+__all__ = ["CELL_MAGICS", "cell_magic", "cell_code", "run_cell", "run_cell_json"]
+
+#: The first lines that mark a lesson's worked solutions and the results that wait for a
+#: prediction (:mod:`cardlib.widgets.worked`).
+CELL_MAGICS = ("%%solution", "%%reveal")
+
+
+def cell_magic(source: str) -> str | None:
+    """The cell magic a lesson cell starts with (``"%%solution"`` or ``"%%reveal"``), or None.
+
+    >>> cell_magic("%%solution\\nx = 1"), cell_magic("x = 1")
+    ('%%solution', None)
+    """
+    first = source.lstrip("\n").split("\n", 1)[0].strip()
+    return first if first in CELL_MAGICS else None
+
+
+def cell_code(source: str) -> str:
+    """The Python of a lesson cell: its cell magic line and line magics (``%load_ext``) left out.
+
+    >>> cell_code("%%solution\\nx = 1\\nx")
+    'x = 1\\nx'
+    >>> cell_code("%load_ext cardlib.widgets\\nimport math")
+    '\\nimport math'
+    """
+    lines = source.lstrip("\n").split("\n")
+    if cell_magic(source):
+        lines = lines[1:]
+    return "\n".join("" if line.lstrip().startswith("%") else line for line in lines)
+
 
 _CELL = "<your code>"
 

@@ -1,4 +1,4 @@
-"""The exercise checks of lessons 4, 7, 9, 10 and 11: each accepts its reference answer and rejects
+"""The exercise checks of lessons 4, 7 and 9 to 11: each accepts its reference answer and rejects
 typical wrong answers with the explanation a learner needs."""
 
 import itertools
@@ -111,7 +111,7 @@ def test_checks_of_lesson_3():
                                   ES.check_old_rule: "section 3"}.get(check, "section 4")
 
 
-# --- lesson 9: the lab ----------------------------------------------------------------------
+# --- lesson 11: the lab ----------------------------------------------------------------------
 
 def test_checks_of_lesson_7():
     found = evidence.decks_to_reject(shuffles.naive_swap_shuffle, 4, seeds=range(10))
@@ -168,7 +168,7 @@ def test_whole_order_distance_is_mixings():
     assert EL.check_whole_order_distance(lambda law, n: mixing.distance_to_uniform(law)).ok
 
 
-# --- lessons 10 and 11: hands, faros, piles and Dou Di Zhu -----------------------------------
+# --- lessons 9 and 10: hands, faros, piles and Dou Di Zhu -----------------------------------
 
 def test_the_checks_own_deal_is_cardlibs():
     assert EH.clumped_deck() == doudizhu.clumped_deck()

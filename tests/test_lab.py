@@ -1,4 +1,4 @@
-"""The lesson 9 lab: model functions, and every control of both panels at its extremes."""
+"""The lesson 11 lab: model functions, and every control of both panels at its extremes."""
 
 import numpy as np
 import pytest
@@ -31,7 +31,7 @@ def test_exact_law_is_exact_or_none():
 
 
 def riffle_then_overhand(deck, rng=None):
-    """Exercise 3 of lesson 9: a riffle (29,894 paths on 6 cards), then an overhand."""
+    """Exercise 3 of lesson 11: a riffle (29,894 paths on 6 cards), then an overhand."""
     return hand.overhand_shuffle(riffle.riffle(deck, rng), rng)
 
 

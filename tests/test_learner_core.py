@@ -177,6 +177,8 @@ def test_every_exercise_is_an_editor_solved_in_the_page_with_what_the_page_runs_
     from notebook_runner import executed, lesson_paths
 
     jobs, off_page = [], []
+    from cardlib.cells import cell_code
+
     for path in lesson_paths():
         nb = executed(path)
         editors.mark_editable(nb)
@@ -188,7 +190,7 @@ def test_every_exercise_is_an_editor_solved_in_the_page_with_what_the_page_runs_
                 off_page.append((path.stem, cell.source.splitlines()[-1]))
             elif "solution" in after.metadata.get("tags", []):
                 jobs.append([path.stem, cell.id, statements + cell.metadata[editors.SETUP],
-                             after.source])
+                             cell_code(after.source)])
     assert off_page == []
     assert len(jobs) >= 40
     done = subprocess.run([sys.executable, "-c", BLOCK + PAGE_CELLS], input=json.dumps(jobs),

@@ -73,12 +73,13 @@ def test_every_prediction_cell_is_collapsed_in_the_lessons():
 def _learning_notebook(tmp_path):
     v4 = nbformat.v4
     nb = v4.new_notebook(cells=[
-        v4.new_markdown_cell("# Sample\n\nOne prediction, one exercise."),
-        v4.new_code_cell('from cardlib.widgets import prediction\n'
-                         'prediction("Paths?", [6, 27], 27, "3 x 3 x 3.")'),
+        v4.new_markdown_cell("# Sample\n\nOne prediction, its result, one exercise."),
+        v4.new_code_cell('%load_ext cardlib.widgets\nfrom cardlib.widgets import prediction\n'
+                         'p = prediction("Paths?", [6, 27], 27, "3 x 3 x 3.")\np'),
+        v4.new_code_cell('%%reveal\npaths = 3 ** 3\nprint(f"{paths} paths")\npaths * 2'),
         v4.new_code_cell("from cardlib.exercises import TODO, compare_value\n"
                          "answer = TODO\ncompare_value(answer, 27, 'paths')"),
-        v4.new_code_cell("answer = 27\ncompare_value(answer, 27, 'paths')",
+        v4.new_code_cell("%%solution\nanswer = 27\ncompare_value(answer, 27, 'paths')",
                          metadata={"tags": ["solution"], "jupyter": {"source_hidden": True}}),
     ])
     path = tmp_path / "01_sample.ipynb"
@@ -92,16 +93,66 @@ def _feedback(nb) -> list[str]:
 
 
 def test_student_edition_drops_solutions_and_its_checks_are_not_attempted(tmp_path):
+    from cardlib.site.kernel import SITE_CELL
+    from cardlib.site.offline import place_worked
+
     path = _learning_notebook(tmp_path)
-    full = execute(path)
-    assert [text[0] for text in _feedback(full)] == ["…", "✓"]
+    full = execute(path, [SITE_CELL])
+    assert [text[0] for text in _feedback(full)] == ["…"]   # Run All: no ✓
+    assert [text[0] for text in _feedback(place_worked(nbformat.from_dict(full)))] == ["…", "✓"]
     written = student.write_student_edition([path], tmp_path / "student")
     edition = nbformat.read(written[0], as_version=4)
-    assert len(edition.cells) == 3 and all(not c.get("outputs") for c in edition.cells)
+    assert len(edition.cells) == 4 and all(not c.get("outputs") for c in edition.cells)
     assert [text[0] for text in _feedback(execute(written[0]))] == ["…"]
     page = build.export(full, "Sample")
-    assert '<details class="solution">' in page and "data-cardlib-prediction" in page
+    opened = page[page.index('<details class="solution">'):page.index("</details>")]
+    assert "Show the worked solution" in opened and "answer" in opened and "✓" in opened
+    assert "%%solution" not in page and "data-cardlib-prediction" in page
+    waiting = page[page.index('class="cardlib-after-prediction"'):]
+    assert waiting.index("Commit your prediction") < waiting.index("hidden") < waiting.index(
+        "27 paths")
     assert "application/vnd.jupyter.widget-view" not in page
+
+
+WORKED_IN_A_KERNEL = """
+import gc
+from cardlib.widgets.worked import SolutionButton
+answer = "mine"
+(button,) = [o for o in gc.get_objects() if isinstance(o, SolutionButton)]
+assert not button.shown.outputs and button.button.description == "Show the worked solution"
+assert button.toggle() and answer == "mine"      # shown, run beside the learner's names
+shown = str(button.shown.outputs)
+assert "answer = 27" in shown and "✓" in shown, shown
+assert not button.toggle() and not button.shown.outputs
+import ipywidgets
+(after,) = [o for o in gc.get_objects() if isinstance(o, ipywidgets.VBox)
+            and "cardlib-after-prediction" in o._dom_classes]
+waiting = after.children[1]
+assert waiting.outputs == () and "Commit" in after.children[0].value, waiting.outputs
+p.choose("6")
+assert "27 paths" in str(waiting.outputs) and "54" in str(waiting.outputs), waiting.outputs
+assert after.children[0].value == ""
+print("worked ok")
+"""
+
+
+def test_a_solution_runs_only_when_asked_and_a_reveal_waits_for_the_prediction(tmp_path):
+    """In a kernel, as in JupyterLab: Run All runs no solution and shows no reveal; the
+    button shows the solution's code and ✓ without changing the learner's names, and hides it
+    again; a committed prediction shows what the cell after it printed."""
+    path = _learning_notebook(tmp_path)
+    nb = execute(path, [WORKED_IN_A_KERNEL])
+    assert nb.cells[-1].outputs[-1].get("text", "").strip() == "worked ok", nb.cells[-1].outputs
+
+
+def test_cells_that_fail_are_not_hidden_by_the_magics(tmp_path):
+    v4 = nbformat.v4
+    nb = v4.new_notebook(cells=[v4.new_code_cell("%load_ext cardlib.widgets"),
+                                v4.new_code_cell("%%reveal\n1 / 0")])
+    path = tmp_path / "02_fails.ipynb"
+    nbformat.write(nb, path)
+    with pytest.raises(Exception, match="ZeroDivisionError"):
+        execute(path)
 
 
 # --- every lesson at teaching size (issue 22) ----------------------------------------------

@@ -235,8 +235,8 @@ def test_players_play_and_reveals_open(name, page, sites, browser):
 
 
 def test_a_detective_case_is_played_to_its_reveal(sites, browser):
-    page = "09_probability_lab.html"
-    if "09_probability_lab" not in [path.stem for path in lesson_paths()]:
+    page = "11_probability_lab.html"
+    if "11_probability_lab" not in [path.stem for path in lesson_paths()]:
         pytest.skip("no probability lab lesson")
     sites("lessons")
     view = _open(browser, "lessons", page)

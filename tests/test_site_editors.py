@@ -22,6 +22,7 @@ import pytest
 from notebook_runner import lesson_paths
 from site_build import OUT, missing
 
+from cardlib.cells import cell_code
 from cardlib.judge import judge
 from cardlib.site import editors
 
@@ -74,7 +75,7 @@ def _needs_runtime(site: Path) -> None:
 def _solutions(path: Path) -> dict[str, tuple[str, str]]:
     """Each exercise cell's id -> (its stub, the worked solution in the cell after it)."""
     cells = nbformat.read(path, as_version=4).cells
-    return {cell.id: (cell.source, after.source) for cell, after in zip(cells, cells[1:])
+    return {cell.id: (cell.source, cell_code(after.source)) for cell, after in zip(cells, cells[1:])
             if editors.is_editable(cell) and "solution" in after.metadata.get("tags", [])}
 
 

@@ -85,7 +85,7 @@ def pick_module_random(deck, rng):
     return [pile.pop(random.randrange(len(pile))) for _ in range(len(pile))]
 
 
-# --- top-to-random and insertions (lesson 10) ------------------------------------------------
+# --- top-to-random and insertions (lesson 9) ------------------------------------------------
 
 def top_to_random(deck, rng):
     cards = list(deck)

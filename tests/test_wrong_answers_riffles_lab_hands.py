@@ -270,7 +270,7 @@ def top_stays_one_in_n(n, k):
     return Fraction(1, n)
 
 
-# --- lesson 9, exercise 2: the whole-order distance, from its definition ---------------------
+# --- lesson 11, exercise 2: the whole-order distance, from its definition ---------------------
 
 def distance(law, n):
     fair = Fraction(1, math.factorial(n))
@@ -304,7 +304,7 @@ def distance_prints(law, n):
     print(distance(law, n))
 
 
-# --- lesson 10, exercises 1 and 2: top-to-random, insertions ----------------------------------
+# --- lesson 9, exercises 1 and 2: top-to-random, insertions ----------------------------------
 
 def top_to_random(deck, rng):
     cards = list(deck)
@@ -378,7 +378,7 @@ def pick(deck, rng):
     return new
 
 
-# --- lesson 11, exercise 3: deal round-robin -----------------------------------------------------
+# --- lesson 10, exercise 3: deal round-robin -----------------------------------------------------
 
 def deal(deck):
     from_top = list(deck)[::-1]

@@ -1,4 +1,4 @@
-"""The checks of lesson 10 (shuffling by hand) and lesson 11 (faros, piles and dealing Dou Di
+"""The checks of lesson 9 (shuffling by hand) and lesson 10 (faros, piles and dealing Dou Di
 Zhu).
 
 Standard library only (the checks also run in the page, with cardlib's faro and
@@ -62,7 +62,7 @@ __all__ = [
     "check_jokers_apart",
 ]
 
-# --- lesson 11, exercise 1: Elmsley's rule ----------------------------------------------------
+# --- lesson 10, exercise 1: Elmsley's rule ----------------------------------------------------
 
 #: The Elmsley exercise: move the top card of 52 down so that 10 cards lie above it.
 ELMSLEY_CARDS, ELMSLEY_PLACES = 52, 10
@@ -115,7 +115,7 @@ def check_elmsley(answer) -> Feedback:
                  f"{ELMSLEY_PLACES:b} in binary).")
 
 
-# --- lesson 11, exercise 2: why repeated pile shuffles miss half the orders -------------------
+# --- lesson 10, exercise 2: why repeated pile shuffles miss half the orders -------------------
 
 #: The pile exercise: 6 cards dealt onto 3 piles, picked up in a random order, again and again.
 PILE_CARDS, PILE_PILES = 6, 3
@@ -206,7 +206,7 @@ def check_pile_invariant(answer) -> Feedback:
                  f"{never} orders without it never come out, however often you shuffle.")
 
 
-# --- lesson 10, exercise 1: top-to-random -----------------------------------------------------
+# --- lesson 9, exercise 1: top-to-random -----------------------------------------------------
 
 @contained("the check of your top-to-random")
 def check_top_to_random(shuffle: Callable) -> Feedback:
@@ -245,7 +245,7 @@ def check_top_to_random(shuffle: Callable) -> Feedback:
                  "one draw per step.")
 
 
-# --- lesson 10, exercise 3: the mean time, from the waiting-time reasoning --------------------
+# --- lesson 9, exercise 3: the mean time, from the waiting-time reasoning --------------------
 
 def mean_time(n: int) -> Fraction:
     """The mean number of top-to-random steps until the bottom card of n has been inserted:
@@ -282,7 +282,7 @@ def check_mean_time(answer) -> Feedback:
                             "per step lasts 1/q steps on average.")
 
 
-# --- lesson 10, exercise 2: a fair shuffle made of insertions ---------------------------------
+# --- lesson 9, exercise 2: a fair shuffle made of insertions ---------------------------------
 
 def reference_insertion_shuffle(deck, rng) -> list:
     """A fair shuffle made of insertions: card i goes to a uniform place among the first i + 1.
@@ -312,7 +312,7 @@ INSERTIONS = Algorithm("the insertion shuffle", reference_insertion_shuffle, "ne
                        "ranges of 2, 3, ..., n places")
 
 
-# --- lesson 11, exercise 3: deal round-robin --------------------------------------------------
+# --- lesson 10, exercise 3: deal round-robin --------------------------------------------------
 
 def clumped_deck() -> list[Card]:
     """The 54 cards rank by rank, bottom card first: the four 3s, ..., the four 2s, the jokers."""
@@ -406,7 +406,7 @@ def _deals(deal: Callable, what: str, call: TimedCalls) -> Feedback:
                  "the top down).")
 
 
-# --- lesson 11, exercise 4: the jokers, apart -------------------------------------------------
+# --- lesson 10, exercise 4: the jokers, apart -------------------------------------------------
 
 def jokers_apart() -> Fraction:
     """The chance, in a fair deal, that the two jokers go to two different players: the first

@@ -1,4 +1,4 @@
-"""The checks of lesson 9 (the probability lab): a white matrix that is not fair, the
+"""The checks of lesson 11 (the probability lab): a white matrix that is not fair, the
 whole-order distance written from its definition, a riffle followed by an overhand, and how
 often 1,000 decks are enough.
 

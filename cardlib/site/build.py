@@ -42,7 +42,8 @@ from .offline import StaticWidgets, math_to_mathml, site_fonts_css
 from .run import execute, find_lessons
 
 __all__ = [
-    "REFERENCES", "PAGE_BREAK", "MAX_PAGE_PX", "SCROLL_SCRIPT", "site_links", "export",
+    "REFERENCES", "PAGE_BREAK", "MOVED", "MAX_PAGE_PX", "moved_page", "SCROLL_SCRIPT",
+    "site_links", "export",
     "page_names", "split_page", "objectives", "summary", "references_page", "run_lesson",
     "build_site", "main",
 ]
@@ -52,6 +53,11 @@ REFERENCES = "references.md"
 #: A Markdown cell tagged so starts a new page of its lesson on the site (a long lesson
 #: reads as parts of a reasonable length; the notebook stays one file).
 PAGE_BREAK = "new-page"
+#: Pages that moved when the lessons were reordered (the lab now comes after the hand
+#: shuffles it compares): an old address opens the new page.
+MOVED = {"09_probability_lab.html": "11_probability_lab.html",
+         "10_hand_shuffles.html": "09_hand_shuffles.html",
+         "11_faro_and_dou_di_zhu.html": "10_faro_and_dou_di_zhu.html"}
 #: The height a lesson page should stay under at 1366 px wide (the tests measure it).
 MAX_PAGE_PX = 14_000
 _LOCAL_LINK = re.compile(r'href="(\d\d_[\w-]+\.ipynb|references\.md)(#[^"]*)?"')
@@ -66,17 +72,25 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
 {%- block html_head_css -%}<link rel="stylesheet" href="site.css">{%- endblock html_head_css -%}
 {%- block any_cell -%}
-{%- if 'solution' in cell.metadata.get('tags', []) -%}
-<details class="solution"><summary>Solution (try the exercise first)</summary>
+{%- if cell.metadata.get('cardlib_worked') == 'solution' -%}
+<details class="solution"><summary>Show the worked solution</summary>
 {{ super() }}
 </details>
 {%- else -%}{{ super() }}{%- endif -%}
 {%- endblock any_cell -%}
 {#- A cell whose code is collapsed in JupyterLab (a prediction, whose arguments hold its
-    answer) shows only its output on the page. -#}
+    answer) shows only its output on the page; a worked solution shows its code when opened. -#}
 {%- block input_group -%}
-{%- if not cell.metadata.get('jupyter', {}).get('source_hidden') -%}{{ super() }}{%- endif -%}
+{%- if cell.metadata.get('cardlib_worked') == 'solution'
+      or not cell.metadata.get('jupyter', {}).get('source_hidden') -%}{{ super() }}{%- endif -%}
 {%- endblock input_group -%}
+{#- What a %%reveal cell shows waits until the prediction above it is committed. -#}
+{%- block outputs -%}
+{%- if cell.metadata.get('cardlib_worked') == 'reveal' -%}
+<div class="cardlib-after-prediction"><p class="cardlib-after-note"><i>Commit your prediction
+above to see this.</i></p><div class="cardlib-after-output" hidden>{{ super() }}</div></div>
+{%- else -%}{{ super() }}{%- endif -%}
+{%- endblock outputs -%}
 {#- An exercise cell, where Python runs in the page: an editor, Run and Reset in place of
     its code; its output stays in the same cell (see cardlib.site.editors). -#}
 {%- block input -%}
@@ -483,12 +497,27 @@ def build_site(
         page.write_text(references_page(sources[0].read_text(encoding="utf-8")),
                         encoding="utf-8")
         pages.append(page)
+    written = {page.name for page in pages}
+    for old, new in MOVED.items():
+        if new in written and old not in written:
+            (out / old).write_text(moved_page(new), encoding="utf-8")
     index = out / "index.html"
     index.write_text(_index_page(entries, heading, references=bool(sources)), encoding="utf-8")
     text = "".join(page.read_text(encoding="utf-8") for page in [index, *pages])
     (out / "site.css").write_text(site_fonts_css(text) + _SITE_CSS + EDITOR_CSS,
                                   encoding="utf-8")
     return [index, *pages]
+
+
+@checked
+def moved_page(new: str) -> str:
+    """A page at an old address that sends the reader to ``new``."""
+    target = html.escape(new)
+    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta http-equiv="refresh" content="0; url={target}">\n'
+            f"<title>This lesson has moved</title>\n</head>\n<body>\n<main>\n"
+            f'<p>This lesson has moved: <a href="{target}">{target}</a>.</p>\n'
+            f"</main>\n</body>\n</html>\n")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -36,6 +36,7 @@ from pathlib import Path
 
 import nbformat
 
+from ..cells import cell_code
 from ..checks import checked
 from .mimes import VALUES_MIME
 
@@ -133,7 +134,7 @@ def _names(source: str) -> tuple[set, set]:
     """(names the code binds, names it reads), anywhere in it; empty for code that does not
     parse (a learner's stub may not)."""
     try:
-        tree = ast.parse(source)
+        tree = ast.parse(cell_code(source))
     except SyntaxError:
         return set(), set()
     bound, read = set(), set()
@@ -209,7 +210,7 @@ def setup(nb: nbformat.NotebookNode, index: int, values: dict | None = None) -> 
                           + given)
             needed -= b
         elif b & needed:
-            chosen.append(cell.source)
+            chosen.append(cell_code(cell.source))
             needed = (needed - b) | (r - b - set(dir(builtins)))
     return chosen[::-1]
 
@@ -273,7 +274,7 @@ def prelude(nb: nbformat.NotebookNode) -> list[str]:
         if cell.cell_type != "code" or "solution" in cell.metadata.get("tags", []):
             continue
         try:
-            tree = ast.parse(cell.source)
+            tree = ast.parse(cell_code(cell.source))
         except SyntaxError:
             continue
         found += [ast.unparse(node) for node in tree.body

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import nbformat
 
+from ..cells import cell_code
 from ..checks import checked
 from .run import find_lessons
 
@@ -92,7 +93,7 @@ def assignment(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             cells.append(cell)
             continue
         call = _check_call(cell.source)
-        solution = nb.cells[pairs[index]].source
+        solution = cell_code(nb.cells[pairs[index]].source).strip("\n")
         stub = _without_call(cell.source, call)
         answer = nbformat.v4.new_code_cell(
             f"{stub}\n### BEGIN SOLUTION\n{_without_call(solution, call)}\n### END SOLUTION",

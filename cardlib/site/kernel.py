@@ -29,7 +29,8 @@ import __main__
 from ..checks import checked, whole_number
 from ..plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, cut_text, min_text_px
 from ..widgets import LivePanel, live_panels
-from .mimes import REFERENCE_MIME, STATES_MIME, VALUES_MIME
+from ..widgets.worked import registered
+from .mimes import REFERENCE_MIME, STATES_MIME, VALUES_MIME, WORKED_MIME
 from .states import (
     PageControl,
     allocate,
@@ -46,14 +47,15 @@ __all__ = [
     "PICTURE_BUDGET", "MAX_VALUE_CHARS",
     "control_ends", "spread_values", "too_small", "sweep_panel", "sweep_controls",
     "render_states", "panel_states",
-    "reference_pictures", "time_redraws", "describe_figures", "plain_values",
+    "reference_pictures", "time_redraws", "describe_figures", "plain_values", "worked_outputs",
 ]
 
 #: The one line the tests append to a lesson.
-SWEEP_CELL = "from cardlib.site.kernel import sweep_controls; sweep_controls()"
+SWEEP_CELL = ("from cardlib.site.kernel import sweep_controls, worked_outputs; "
+              "worked_outputs(); sweep_controls()")
 #: The one line the site (and the tests, which share its executions) append to a lesson.
-SITE_CELL = ("from cardlib.site.kernel import plain_values, render_states; "
-             "plain_values(); render_states()")
+SITE_CELL = ("from cardlib.site.kernel import plain_values, render_states, worked_outputs; "
+             "worked_outputs(); plain_values(); render_states()")
 #: The line the tests add after it: each panel drawn afresh in one state, to compare with its page.
 REFERENCE_CELL = "from cardlib.site.kernel import reference_pictures; reference_pictures()"
 #: The states the site aims to draw for one panel (more when every slider needs three values)...
@@ -453,6 +455,22 @@ def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
                               "png": base64.b64encode(panel.png()).decode("ascii")}
         _set(panel, start)
     display({REFERENCE_MIME: found, "text/plain": f"{len(found)} reference pictures"}, raw=True)
+    return found
+
+
+def worked_outputs() -> dict[str, list]:
+    """Run every worked solution of the lesson (``%%solution`` cells, which Run All does not
+    run); show what each solution and each ``%%reveal`` cell shows, in lesson order, as one
+    output of kind :data:`~cardlib.site.mimes.WORKED_MIME`:
+    ``{"solutions": [outputs, ...], "reveals": [outputs, ...]}``.
+
+    Each solution runs in a copy of the lesson's names as they were when its cell ran, so
+    nothing it binds reaches the cells after it, as in JupyterLab.
+    """
+    solutions, reveals = registered()
+    found = {"solutions": [worked.outputs() for worked in solutions], "reveals": reveals}
+    display({WORKED_MIME: found,
+             "text/plain": f"{len(solutions)} worked solutions, {len(reveals)} reveals"}, raw=True)
     return found
 
 

@@ -5,7 +5,8 @@ A module of its own, with no imports, so that the kernel side
 load nbformat and nbclient with :mod:`cardlib.site.run` (a second per kernel).
 """
 
-__all__ = ["WIDGET_STATE", "WIDGET_VIEW", "STATES_MIME", "REFERENCE_MIME", "VALUES_MIME"]
+__all__ = ["WIDGET_STATE", "WIDGET_VIEW", "STATES_MIME", "REFERENCE_MIME", "VALUES_MIME",
+           "WORKED_MIME"]
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -15,3 +16,5 @@ STATES_MIME = "application/vnd.cardlib.panel-states+json"
 VALUES_MIME = "application/vnd.cardlib.plain-values+json"
 #: The output of cardlib.site.kernel.reference_pictures (for the tests).
 REFERENCE_MIME = "application/vnd.cardlib.reference-pictures+json"
+#: The output of cardlib.site.kernel.worked_outputs: what each worked solution and reveal shows.
+WORKED_MIME = "application/vnd.cardlib.worked+json"

@@ -39,12 +39,15 @@ from latex2mathml.converter import convert
 from matplotlib import font_manager
 from nbconvert.preprocessors import Preprocessor
 
+from ..cells import cell_code, cell_magic
 from ..checks import checked
 from ..widgets.player import offline_player
 from .controls import panel_html
-from .mimes import REFERENCE_MIME, STATES_MIME, WIDGET_STATE, WIDGET_VIEW
+from .mimes import REFERENCE_MIME, STATES_MIME, WIDGET_STATE, WIDGET_VIEW, WORKED_MIME
 
 __all__ = [
+    "WORKED",
+    "place_worked",
     "StaticWidgets",
     "panel_states",
     "static_outputs",
@@ -141,11 +144,47 @@ def panel_states(nb: nbformat.NotebookNode) -> dict[str, dict]:
     return found
 
 
+#: The metadata key that :func:`place_worked` sets on a worked solution ("solution") and on a
+#: cell whose result waits for a prediction ("reveal"); the page's template reads it.
+WORKED = "cardlib_worked"
+
+
+@checked
+def place_worked(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Give each ``%%solution`` cell what its solution shows, each ``%%reveal`` cell what it
+    shows, from the lesson's :data:`WORKED_MIME` output; flag them for the page. ``nb`` is
+    changed in place and returned; a lesson with neither kind of cell is left as it was.
+
+    Run All shows neither (a button; a note waiting for the prediction): the page shows the
+    solution behind its "Show the worked solution", the reveal once the prediction is made.
+    """
+    found = next((output["data"][WORKED_MIME] for cell in nb.cells
+                  for output in cell.get("outputs", []) if WORKED_MIME in output.get("data", {})),
+                 None)
+    for kind in ("solution", "reveal"):
+        cells = [cell for cell in nb.cells
+                 if cell.cell_type == "code" and cell_magic(cell.source) == f"%%{kind}"]
+        if not cells:
+            continue
+        if found is None:
+            raise ValueError(f"the lesson has %%{kind} cells but was run without "
+                             f"cardlib.site.kernel.worked_outputs() at its end")
+        shows = found[f"{kind}s"]
+        if len(shows) != len(cells):
+            raise ValueError(f"{len(cells)} %%{kind} cells, but {len(shows)} ran: did "
+                             f"the lesson stop early, or a cell run twice?")
+        for cell, outputs in zip(cells, shows):
+            cell.source = cell_code(cell.source)
+            cell.outputs = [nbformat.from_dict(output) for output in outputs]
+            cell.metadata[WORKED] = kind
+    return nb
+
+
 def _appended(cell) -> bool:
     """A cell the executor appended (``extra-N``), or one carrying what the kernel drew for it."""
     kinds = {kind for output in cell.get("outputs", []) for kind in output.get("data", {})}
     return str(cell.get("id", "")).startswith("extra-") or bool(
-        kinds & {STATES_MIME, REFERENCE_MIME})
+        kinds & {STATES_MIME, REFERENCE_MIME, WORKED_MIME})
 
 
 _GENERIC_FIGURE = re.compile(r"^<Figure size [^>]*>$")
@@ -174,6 +213,7 @@ class StaticWidgets(Preprocessor):
     """
 
     def preprocess(self, nb, resources):
+        place_worked(nb)
         saved = nb.metadata.pop("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
         self.panels = panel_states(nb)
         nb.cells = [cell for cell in nb.cells if not _appended(cell)]

@@ -8,15 +8,17 @@ re-exports every builder, one module per subject:
     panel        LivePanel, live_figure, figure_output, show_source
     player       frame_player: figures played like a film, with no kernel
     predict      predict, then see: a question answered before the result is shown
+    worked       %%solution and %%reveal (``%load_ext cardlib.widgets``): worked solutions
+                 behind a button, results that wait for the prediction above them
     bias         where cards land, simulated and exact (lessons 1 and 5)
     steps        step-throughs of pick-and-remove and Knuth's swaps, alone or side by side
                  with the same draws (lessons 3 and 5)
     timing       running time against deck size (lesson 3)
     convergence  frequencies settling on the exact law, and p-values at each look (lesson 6)
-    lab          the probability lab and the shuffle detective (lesson 9)
+    lab          the probability lab and the shuffle detective (lesson 11)
     riffle       the cut, the merge, rising sequences (lesson 7), the cutoff (lesson 8)
     growth       a list's size while appending (lesson 4)
-    hand         overhand shuffles, exactly (lesson 10)
+    hand         overhand shuffles, exactly (lesson 9)
 """
 
 from __future__ import annotations
@@ -78,6 +80,9 @@ from .steps import (
 from .timing import (
     timing_panel,
 )
+from .worked import (
+    load_ipython_extension,
+)
 
 __all__ = [
     "LivePanel",
@@ -115,4 +120,5 @@ __all__ = [
     "size_panel",
     "OVERHAND_COUNTS",
     "overhand_panel",
+    "load_ipython_extension",
 ]

@@ -1,4 +1,4 @@
-"""The probability lab of lesson 9: compare shuffles, and guess a hidden one.
+"""The probability lab of lesson 11: compare shuffles, and guess a hidden one.
 
 Both panels draw what one model function computes (:func:`cardlib.evidence.lab_result`,
 :func:`cardlib.evidence.detective_case`) with the pictures of :mod:`cardlib.plots`.

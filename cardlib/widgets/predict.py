@@ -35,7 +35,10 @@ import ipywidgets as widgets
 
 from ..checks import checked
 
-__all__ = ["Prediction", "prediction", "seal", "unseal", "PREDICTION_SCRIPT"]
+__all__ = ["Prediction", "prediction", "open_prediction", "seal", "unseal", "PREDICTION_SCRIPT"]
+
+#: The prediction made last in this kernel (a ``%%reveal`` cell waits for it).
+_latest: list = []
 
 
 def seal(data: dict) -> str:
@@ -77,6 +80,16 @@ PREDICTION_SCRIPT = """(function (box) {
     out.className = 'cardlib-reveal ' + (right ? 'cardlib-right' : 'cardlib-wrong');
     radios.forEach(r => { r.disabled = true; });
     button.disabled = true;
+    // What the cells after it show (%%reveal), up to the next prediction, appears now.
+    const cell = box.closest('.jp-Cell');
+    for (let next = cell && cell.nextElementSibling;
+         next && !next.querySelector('[data-cardlib-prediction]'); next = next.nextElementSibling) {
+      next.querySelectorAll('.cardlib-after-prediction').forEach(after => {
+        after.querySelectorAll('.cardlib-after-note').forEach(note => note.remove());
+        after.querySelectorAll('.cardlib-after-output').forEach(shown => { shown.hidden = false; });
+      });
+    }
+    window.dispatchEvent(new Event('resize'));
   });
 })(document.currentScript.parentElement);"""
 
@@ -94,6 +107,8 @@ class Prediction(widgets.VBox):
         if answer not in choices:
             raise ValueError(f"the answer {answer!r} is not among the choices {choices}")
         self.question, self.choices, self.answer, self.why = question, choices, answer, why
+        self.committed = False
+        self._then: list = []
         self.picker = widgets.RadioButtons(options=choices, value=None,
                                            layout=widgets.Layout(width="auto"))
         self.button = widgets.Button(description="Commit and reveal", button_style="primary",
@@ -105,6 +120,16 @@ class Prediction(widgets.VBox):
         super().__init__([widgets.HTML(f"<b>Predict first.</b> {html.escape(question)}"),
                           self.picker, self.button, self.result])
         self.add_class("cardlib-prediction")
+        _latest[:] = [self]
+
+    def on_commit(self, show) -> None:
+        """Call ``show()`` when the learner commits (a ``%%reveal`` cell's result waits so)."""
+        if not callable(show):
+            raise TypeError(f"show must be callable, not {type(show).__name__}")
+        if self.committed:
+            show()
+        else:
+            self._then.append(show)
 
     def choose(self, choice: str) -> str:
         """Commit to ``choice``; show and return the verdict and the explanation."""
@@ -117,6 +142,10 @@ class Prediction(widgets.VBox):
         self.picker.value = choice
         self.picker.disabled = self.button.disabled = True
         self.result.value = f"<p>{html.escape(verdict)}</p>"
+        if not self.committed:
+            self.committed = True
+            for show in self._then:
+                show()
         return verdict
 
     def static_html(self) -> str:
@@ -140,6 +169,11 @@ class Prediction(widgets.VBox):
         data["text/html"] = self.static_html()
         data["text/plain"] = f"A prediction: run this cell to answer it. {self.question}"
         return bundle
+
+
+def open_prediction() -> Prediction | None:
+    """The prediction made last in this kernel, if the learner has not committed to it yet."""
+    return _latest[0] if _latest and not _latest[0].committed else None
 
 
 @checked

@@ -1,0 +1,88 @@
+"""The shape of a lesson: a 45-minute core, then "Going further".
+
+Every lesson opens with its objectives (a Markdown cell tagged ``objectives``, with
+**You need** and **Time**), then its core: at most :data:`CORE_WORDS` words of prose, at
+most :data:`CORE_EXERCISES` exercises, at least one prediction, ending with a
+``## Recap``. Then a ``## Going further`` part (proofs, asides, history, extra exercises;
+no later core needs it), and the ``## Sources``. The student edition and the grading export
+read the same split: the core's exercises are graded, those of "Going further" optional.
+
+>>> v4 = nbformat.v4
+>>> nb = v4.new_notebook(cells=[v4.new_markdown_cell("# L\\n\\nWords here."),
+...     v4.new_code_cell("x = TODO\\ncheck_x(x)"), v4.new_markdown_cell("## Going further"),
+...     v4.new_code_cell("y = TODO\\ncheck_y(y)")])
+>>> len(core(nb)), len(going_further(nb)), [len(exercises(part)) for part in (core(nb),
+...                                                                     going_further(nb))]
+(2, 2, [1, 1])
+"""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+
+from ..cells import cell_magic
+from ..checks import checked
+
+__all__ = ["GOING_FURTHER", "CORE_WORDS", "CORE_EXERCISES", "core", "going_further",
+           "is_exercise", "exercises", "predictions", "prose_words"]
+
+#: The heading (``## Going further ...``) that ends a lesson's core.
+GOING_FURTHER = "Going further"
+#: A core a first-year finishes in 45 minutes: at most this many words of prose ...
+CORE_WORDS = 1_800
+#: ... and at most this many exercises.
+CORE_EXERCISES = 4
+_CHECK = re.compile(r"^\s*(check_\w+|judge)\(", re.MULTILINE)
+_MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+\$", re.S)
+_WORD = re.compile(r"[A-Za-z0-9][\w'’.-]*|[\u3400-\u9fff]+")
+
+
+def _split(nb: nbformat.NotebookNode) -> int:
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown" and re.search(rf"^##\s+{GOING_FURTHER}", cell.source,
+                                                      re.M):
+            return index
+    return len(nb.cells)
+
+
+@checked
+def core(nb: nbformat.NotebookNode) -> list:
+    """The lesson's core: its cells before the ``## Going further`` heading."""
+    return nb.cells[:_split(nb)]
+
+
+@checked
+def going_further(nb: nbformat.NotebookNode) -> list:
+    """The cells from the ``## Going further`` heading on (empty if there is none)."""
+    return nb.cells[_split(nb):]
+
+
+def is_exercise(cell) -> bool:
+    """An exercise cell: code (not a worked solution) with a ``TODO`` stub and a check call."""
+    return (cell.cell_type == "code" and cell_magic(cell.source) is None
+            and "TODO" in cell.source and bool(_CHECK.search(cell.source)))
+
+
+def exercises(cells: list) -> list:
+    """The exercise cells among ``cells``."""
+    return [cell for cell in cells if is_exercise(cell)]
+
+
+def predictions(cells: list) -> list:
+    """The cells among ``cells`` that ask the learner to predict."""
+    return [cell for cell in cells
+            if cell.cell_type == "code" and re.search(r"^prediction\(", cell.source, re.M)]
+
+
+def prose_words(cells: list) -> int:
+    """Words of Markdown prose in ``cells``: formulas left out, a run of Chinese characters one
+    word, the sources list left out.
+
+    >>> prose_words([nbformat.v4.new_markdown_cell("Shuffle (洗牌) $n!$ cards, fairly.")])
+    4
+    """
+    text = " ".join(cell.source for cell in cells if cell.cell_type == "markdown"
+                    and not cell.source.lstrip().startswith("## Sources"))
+    return len(_WORD.findall(_MATH.sub(" ", text)))
