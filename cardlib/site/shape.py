@@ -25,7 +25,8 @@ import nbformat
 from ..cells import cell_magic
 from ..checks import checked
 
-__all__ = ["GOING_FURTHER", "CORE_WORDS", "CORE_EXERCISES", "core", "going_further",
+__all__ = ["GOING_FURTHER", "CORE_WORDS", "CORE_EXERCISES", "CORE_CODE_LINES", "core",
+           "going_further", "report", "shape_problems",
            "is_exercise", "exercises", "predictions", "prose_words"]
 
 #: The heading (``## Going further ...``) that ends a lesson's core.
@@ -86,3 +87,65 @@ def prose_words(cells: list) -> int:
     text = " ".join(cell.source for cell in cells if cell.cell_type == "markdown"
                     and not cell.source.lstrip().startswith("## Sources"))
     return len(_WORD.findall(_MATH.sub(" ", text)))
+
+
+#: At most this many lines of code in the core (worked solutions aside).
+CORE_CODE_LINES = 200
+_MINUTES = {"core": re.compile(r"core[^.;\n]*?about (\d+) minutes", re.I),
+            "further": re.compile(rf"{GOING_FURTHER}[^.;\n]*?about (\d+) minutes", re.I)}
+
+
+def _headings(cells: list) -> list[str]:
+    return [line.strip() for cell in cells if cell.cell_type == "markdown"
+            for line in cell.source.splitlines() if line.startswith("## ")]
+
+
+@checked
+def report(nb: nbformat.NotebookNode) -> dict:
+    """What the lesson's shape is made of: words, exercises, predictions and code lines of its
+    core; exercises of "Going further"."""
+    inner, outer = core(nb), going_further(nb)
+    code = sum(1 for cell in inner if cell.cell_type == "code" and cell_magic(cell.source)
+               != "%%solution" for line in cell.source.splitlines() if line.strip())
+    return {"core words": prose_words(inner), "core exercises": len(exercises(inner)),
+            "core predictions": len(predictions(inner)), "core code lines": code,
+            "further words": prose_words(outer), "further exercises": len(exercises(outer)),
+            "further predictions": len(predictions(outer))}
+
+
+@checked
+def shape_problems(nb: nbformat.NotebookNode) -> list[str]:
+    """What keeps the lesson from the shape above (empty when it has it)."""
+    found, shape = [], report(nb)
+    goals = [cell.source for cell in nb.cells if "objectives" in cell.metadata.get("tags", [])]
+    if len(goals) != 1:
+        return [f"one Markdown cell tagged objectives, not {len(goals)}"]
+    for needed in ("**You need**", "**Time**"):
+        if needed not in goals[0]:
+            found.append(f"the objectives do not say {needed}")
+    core_minutes = _MINUTES["core"].search(goals[0])
+    if not core_minutes or int(core_minutes.group(1)) > 45:
+        found.append("**Time** gives no core of at most 45 minutes ('the core about 45 minutes')")
+    if not _MINUTES["further"].search(goals[0]):
+        found.append("**Time** gives no time for Going further ('Going further about 20 "
+                     "minutes')")
+    headings = _headings(core(nb))
+    if not any(heading.startswith("## Recap") for heading in headings):
+        found.append("the core has no '## Recap' section")
+    further = _headings(going_further(nb))
+    if not further:
+        found.append(f"no '## {GOING_FURTHER}' heading")
+    elif not _MINUTES["further"].search(further[0]):
+        found.append(f"the '## {GOING_FURTHER}' heading gives no time ('(about 20 minutes)')")
+    if not any(heading.startswith("## Sources") for heading in further):
+        found.append("no '## Sources' after Going further")
+    if shape["core words"] > CORE_WORDS:
+        found.append(f"the core has {shape['core words']} words of prose, over {CORE_WORDS}")
+    if shape["core exercises"] > CORE_EXERCISES:
+        found.append(f"the core has {shape['core exercises']} exercises, over {CORE_EXERCISES}")
+    if shape["core predictions"] < 1:
+        found.append("the core asks for no prediction")
+    if shape["core code lines"] > CORE_CODE_LINES:
+        found.append(f"the core has {shape['core code lines']} lines of code, over "
+                     f"{CORE_CODE_LINES}")
+    return found
