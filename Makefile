@@ -32,7 +32,8 @@ PYTEST := -m pytest -n 2 --dist worksteal
 
 setup: $(STAMP)
 
-$(STAMP): requirements.txt pyproject.toml lab/overrides.d/cardlib.json tools/lab_settings.py
+$(STAMP): requirements.txt pyproject.toml course/pyproject.toml lab/overrides.d/cardlib.json \
+          tools/lab_settings.py
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, this is " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -76,12 +77,12 @@ compat:
 
 # Its venv (made afresh when its Python is not the one asked for), cardlib installed
 # editable with its extras, every dependency pinned at its floor (tools/pythons.py floors).
-$(OLDEST)/.installed: pyproject.toml tools/pythons.py
+$(OLDEST)/.installed: pyproject.toml course/pyproject.toml tools/pythons.py
 	[ "$$($(OLDEST)/bin/python -V 2>&1)" = "$$($(OLDEST_PYTHON) -V)" ] || \
 	  $(OLDEST_PYTHON) -m venv --clear $(OLDEST)
 	$(OLDEST)/bin/python tools/pythons.py floors > $(OLDEST)/floors.txt
 	$(OLDEST)/bin/python -m pip install --quiet --upgrade pip
-	$(OLDEST)/bin/python -m pip install --quiet -c $(OLDEST)/floors.txt -e '.[site,test]'
+	$(OLDEST)/bin/python -m pip install --quiet -c $(OLDEST)/floors.txt -e '.[test]' -e ./course
 	touch $@
 
 $(AXE):
@@ -89,9 +90,9 @@ $(AXE):
 	npm install --silent --no-save --no-audit --no-fund --prefix build/tools/axe-$(AXE_VERSION) \
 	  axe-core@$(AXE_VERSION)
 
-# The static site: every lesson executed once, pages that work offline (cardlib/site/).
+# The static site: every lesson executed once, pages that work offline (course/cardlib_course/).
 html: $(STAMP)
-	$(BIN)/python -m cardlib.site --out build/html
+	$(BIN)/cardlib-course site --out build/html
 
 # The student edition: the lessons without their worked solutions, in build/student/.
 # The site over http on this machine: the exercise cells run Python in the page only when the
@@ -102,11 +103,11 @@ serve:
 	$(PYTHON) -m http.server --bind 127.0.0.1 --directory build/html 8000
 
 student: $(STAMP)
-	$(BIN)/python -m cardlib.site.student --out build/student
+	$(BIN)/cardlib-course student --out build/student
 
-# Speed: ratios against the fastest peers, slider redraws, notebook times (cardlib/site/bench.py).
+# Speed: ratios against the fastest peers, slider redraws, notebook times (tools/bench.py).
 bench: $(STAMP)
-	$(BIN)/python -m cardlib.site.bench
+	$(BIN)/python tools/bench.py
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

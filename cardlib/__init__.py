@@ -32,8 +32,8 @@ The pictures, ``cardlib.plots`` (matplotlib; data and axes in, axes out).
 The controls, ``cardlib.widgets`` (the only importers of ipywidgets): live
 panels, frame players, and every panel of the lessons.
 
-The site, ``cardlib.site``: the one notebook executor, the static site
-(``python -m cardlib.site``) and the benchmark (``python -m cardlib.site.bench``).
+The site, ``cardlib_course``: the one notebook executor, the static site
+(``python -m cardlib_course``) and the benchmark (``python tools/bench.py``).
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from browser import OfflinePage, find_chromium, launch_chromium
 from hypothesis import settings
 from site_build import bare_fontconfig, build, missing
 
-from cardlib.site.browser import OfflinePage, find_chromium, launch_chromium
-from cardlib.site.offline import CARDS, CJK, find_font
+from cardlib_course.offline import CARDS, CJK, find_font
 
 # Speed is measured by the bench, not by the tests: no per-example deadline for hypothesis (a
 # loaded machine once took 0.3 s over an example that lists 7! orders, and make compat failed).

@@ -1,10 +1,10 @@
 """Each lesson executed once per test session (with cardlib's one executor), shared by the tests.
 
-The run ends with :data:`cardlib.site.kernel.SITE_CELL`, which moves every control
+The run ends with :data:`cardlib_course.kernel.SITE_CELL`, which moves every control
 of every slider panel to both ends and back, then draws every state the static
-page offers, and :data:`cardlib.site.kernel.REFERENCE_CELL`, which draws each
+page offers, and :data:`cardlib_course.kernel.REFERENCE_CELL`, which draws each
 panel afresh in one state; the notebook and site tests read them. In the compat
-tier (``--tier compat``, no site test) it ends with :data:`~cardlib.site.kernel.SWEEP_CELL`
+tier (``--tier compat``, no site test) it ends with :data:`~cardlib_course.kernel.SWEEP_CELL`
 only: every control to both ends and back.
 """
 
@@ -23,9 +23,9 @@ except ImportError:  # Windows: each worker runs the lessons it needs itself
 
 import nbformat
 
-from cardlib.site.kernel import REFERENCE_CELL, SITE_CELL, SWEEP_CELL
-from cardlib.site.run import execute
-from cardlib.site.run import lesson_paths as _lesson_paths
+from cardlib_course.kernel import REFERENCE_CELL, SITE_CELL, SWEEP_CELL
+from cardlib_course.run import execute
+from cardlib_course.run import lesson_paths as _lesson_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"

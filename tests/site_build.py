@@ -16,7 +16,7 @@ import nbformat
 import pytest
 from notebook_runner import executed, lesson_paths, run_unclaimed_lessons, shared_folder
 
-from cardlib.site import build as site
+from cardlib_course import build as site
 
 try:
     import fcntl

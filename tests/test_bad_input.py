@@ -110,7 +110,7 @@ def test_what_the_hostile_table_found_on_2026_11_25_gives_clear_errors():
 
     from cardlib import doudizhu, plots
     from cardlib.shuffles import knuth_shuffle
-    from cardlib.site.build import run_lesson
+    from cardlib_course.build import run_lesson
 
     with pytest.raises(TypeError, match="rates_along needs a shuffle whose batched kernel"):
         doudizhu.rates_along(knuth_shuffle, [0, 1], 10, seed=0)

@@ -5,7 +5,7 @@ import random
 
 import nbformat
 
-from cardlib.site import bench
+from cardlib_course import bench
 
 
 def test_choice_and_remove_is_seed_001s_shuffle():
@@ -51,7 +51,7 @@ def test_notebook_section_times_every_panel(tmp_path):
 def test_spread_values_cover_each_kind_of_control_from_end_to_end():
     import ipywidgets as widgets
 
-    from cardlib.site.kernel import spread_values
+    from cardlib_course.kernel import spread_values
 
     assert spread_values(widgets.IntSlider(value=7, min=3, max=10)) == [3, 5, 7, 8, 10]
     assert spread_values(widgets.IntSlider(value=4, min=2, max=52, step=2)) == [2, 14, 26, 40, 52]

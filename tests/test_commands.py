@@ -1,7 +1,7 @@
-"""The commands a teacher runs, from anywhere: ``python -m cardlib.site`` (the static site)
-and ``python -m cardlib.site.student`` (the student edition). Both take the lessons'
-folder with ``--notebooks DIR``, and both fail clearly, on one line, when they find
-no lesson (run outside the repository, say), rather than doing nothing."""
+"""The commands a lecturer runs, from anywhere: ``cardlib-course site``, ``student`` and
+``grading`` (or ``python -m cardlib_course ...``). Each takes the lessons' folder with
+``--notebooks DIR``, and fails clearly, on one line, when it finds no lesson (run outside
+the repository, say), rather than doing nothing."""
 
 import re
 import subprocess
@@ -10,22 +10,32 @@ from pathlib import Path
 
 import pytest
 
-from cardlib.site import build, student
-from cardlib.site.run import find_lessons
+from cardlib_course import build, student
+from cardlib_course.__main__ import COMMANDS
+from cardlib_course.run import find_lessons
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
-@pytest.mark.parametrize("module", ["cardlib.site", "cardlib.site.student"])
-def test_outside_the_repository_each_command_fails_on_one_line(module, tmp_path):
-    done = subprocess.run([sys.executable, "-m", module, "--out", str(tmp_path / "out")],
+COMMAND = str(Path(sys.executable).parent / "cardlib-course")
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_outside_the_repository_each_command_fails_on_one_line(command, tmp_path):
+    done = subprocess.run([COMMAND, command, "--out", str(tmp_path / "out")],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert done.stdout == ""
     (line,) = done.stderr.strip().splitlines()
-    assert line == (f"python -m {module}: folder 'notebooks' does not exist; "
+    assert line == (f"cardlib-course {command}: folder 'notebooks' does not exist; "
                     "give the lessons' folder with --notebooks DIR")
     assert not (tmp_path / "out").exists()
+
+
+def test_without_a_command_it_lists_them():
+    done = subprocess.run([sys.executable, "-m", "cardlib_course"], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and all(f"cardlib-course {c}" in done.stderr for c in COMMANDS)
 
 
 @pytest.mark.parametrize("main", [build.main, student.main], ids=["site", "student"])
@@ -39,10 +49,11 @@ def test_an_empty_folder_or_a_missing_notebook_is_named(main, tmp_path, capsys):
     assert "is not a notebook (.ipynb)" in capsys.readouterr().err
 
 
-def test_the_site_command_names_itself_when_run_as_main():
-    done = subprocess.run([sys.executable, "-m", "cardlib.site", "--help"],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and done.stdout.startswith("usage: python -m cardlib.site ")
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_each_command_names_itself(command):
+    done = subprocess.run([COMMAND, command, "--help"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith(f"usage: cardlib-course {command} ")
     assert "--notebooks DIR" in done.stdout
 
 

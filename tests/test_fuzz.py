@@ -1,6 +1,6 @@
 """Every public function of cardlib, called with hostile arguments: clear errors, never a hang.
 
-The functions come from the ``__all__`` of every module (cardlib.site.hostile.targets;
+The functions come from the ``__all__`` of every module (fuzz.targets;
 its SKIP lists the few left out, each with its reason), so a new function is
 fuzzed as soon as it is public. For each one, hypothesis picks a few of its
 parameters and a hostile value for each (a wrong type, a bool, a float, a NumPy
@@ -15,10 +15,9 @@ in two halves, one per test, so that pytest-xdist runs them on both cores.
 import zlib
 
 import pytest
+from fuzz import HOSTILE, HOSTILE_SHUFFLES, Worker, call_spec, targets
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-
-from cardlib.site.hostile import HOSTILE, HOSTILE_SHUFFLES, Worker, call_spec, targets
 
 CALLS_PER_FUNCTION = 3
 TARGETS = targets()
@@ -80,7 +79,7 @@ def test_every_public_function_refuses_hostile_arguments_clearly(half):
 def test_the_fuzz_reaches_every_module_and_panel():
     modules = {target.module for target in TARGETS}
     assert {"cardlib.exact", "cardlib.judge", "cardlib.shuffles", "cardlib.stats",
-            "cardlib.plots", "cardlib.widgets", "cardlib.site.offline"} <= modules
+            "cardlib.plots", "cardlib.widgets", "cardlib_course.offline"} <= modules
     names = {target.name for target in TARGETS}
     assert {"lab_panel", "detective_panel", "bias_panel", "distribution", "judge",
             "simulate", "deal"} <= names

@@ -1,4 +1,4 @@
-"""The nbgrader export (cardlib.site.grading): each exercise an answer cell and a test cell
+"""The nbgrader export (cardlib_course.grading): each exercise an answer cell and a test cell
 worth a point, the solutions only where nbgrader strips them, and a real nbgrader run that
 gives a worked lesson full marks and the student's copy none."""
 
@@ -15,8 +15,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from cardlib.site.grading import assignment, exercise_pairs, write_course
-from cardlib.site.run import find_lessons
+from cardlib_course.grading import assignment, exercise_pairs, write_course
+from cardlib_course.run import find_lessons
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = find_lessons(ROOT / "notebooks", [])

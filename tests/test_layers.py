@@ -1,8 +1,11 @@
-"""cardlib keeps its four layers: model <- plots <- widgets <- site, imports only downward.
+"""cardlib keeps its layers: model <- plots <- widgets, and the lecturer's cardlib_course above
+them (a distribution of its own, in course/); imports only downward.
 
 Read from the source (ast), so that an import hidden inside a function counts too:
-- the model imports no matplotlib, ipywidgets, IPython, Jupyter, nor plots, widgets or site;
-- plots import no ipywidgets or IPython, nor widgets or site; widgets do not import site;
+- the model imports no matplotlib, ipywidgets, IPython, Jupyter, nor plots, widgets or course;
+- plots import no ipywidgets or IPython, nor widgets or course; widgets do not import course;
+- nothing in either package imports the tests' or tools' modules (the fuzz harness, the
+  browser driver, the benchmark) or Playwright: a student's install holds none of them;
 - cardlib's own modules form no import cycle, and none imports cardlib inside a function;
 - no module imports another module's private (underscore) names;
 - every name in ``__all__`` exists, every public function or class is in it, and
@@ -22,31 +25,39 @@ from pathlib import Path
 import pytest
 
 import cardlib
+import cardlib_course
 
-PACKAGE = Path(cardlib.__file__).parent
-LAYERS = ("model", "plots", "widgets", "site")
+PACKAGES = ("cardlib", "cardlib_course")
+LAYERS = ("model", "plots", "widgets", "course")
+#: Development tooling, in tests/ and tools/: never imported by what a student or lecturer installs.
+TOOLING = {"playwright", "fuzz", "browser", "bench", "notebook_runner", "site_build", "pytest"}
 #: Third-party packages each layer may not import.
 FORBIDDEN = {
     "model": {"matplotlib", "ipywidgets", "IPython", "PIL", "nbformat", "nbclient", "nbconvert",
-              "jinja2", "playwright", "fontTools", "latex2mathml"},
-    "plots": {"ipywidgets", "IPython", "nbformat", "nbclient", "nbconvert", "playwright"},
-    "widgets": {"nbformat", "nbclient", "nbconvert", "playwright"},
-    "site": set(),
+              "jinja2", "fontTools", "latex2mathml", "cardlib_course"} | TOOLING,
+    "plots": {"ipywidgets", "IPython", "nbformat", "nbclient", "nbconvert",
+              "cardlib_course"} | TOOLING,
+    "widgets": {"nbformat", "nbclient", "nbconvert", "cardlib_course"} | TOOLING,
+    "course": TOOLING,
 }
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+def _module_name(path: Path, package: Path) -> str:
+    parts = path.relative_to(package.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+MODULES = {_module_name(p, Path(package.__file__).parent): p
+           for package in (cardlib, cardlib_course)
+           for p in sorted(Path(package.__file__).parent.rglob("*.py"))}
 LIBRARY = sorted(name for name in MODULES if not name.endswith("__main__"))
 
 
 def layer(module: str) -> str:
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 and parts[1] in LAYERS[1:] else "model"
+    if parts[0] == "cardlib_course":
+        return "course"
+    return parts[1] if len(parts) > 1 and parts[1] in LAYERS[1:3] else "model"
 
 
 def _resolve(module: str, node: ast.ImportFrom) -> str:
@@ -85,7 +96,7 @@ def imports(module: str) -> list[tuple[str, str | None, bool]]:
 
 def cardlib_imports(module: str, top_level_only: bool = False) -> set[str]:
     return {m for m, _, inner in imports(module)
-            if m.split(".")[0] == "cardlib" and not (top_level_only and inner)}
+            if m.split(".")[0] in PACKAGES and not (top_level_only and inner)}
 
 
 @pytest.mark.parametrize("module", LIBRARY)
@@ -94,7 +105,7 @@ def test_imports_go_downward_only(module):
     for imported, _, _ in imports(module):
         top = imported.split(".")[0]
         assert top not in FORBIDDEN[layer(module)], f"{module} ({layer(module)}) imports {imported}"
-        if top == "cardlib" and imported != "cardlib":
+        if top in PACKAGES and imported not in PACKAGES:
             assert LAYERS.index(layer(imported)) <= mine, (
                 f"{module} ({layer(module)}) imports {imported} ({layer(imported)}): upward")
 
@@ -150,7 +161,7 @@ def test_no_import_cycle():
 def test_all_names_exist_and_star_import_works(module):
     mod = importlib.import_module(module)
     names = getattr(mod, "__all__", None)
-    if module in ("cardlib", "cardlib.site"):  # docstring-only packages
+    if module in ("cardlib", "cardlib_course"):  # docstring-only packages
         assert names is None
         return
     assert names is not None, f"{module} has no __all__"

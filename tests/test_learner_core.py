@@ -8,7 +8,7 @@ no thread. Two proofs:
    learner core imports and works: the judge's verdicts are exact, the checks
    answer right and wrong.
 2. In Pyodide itself, under Node.js (the same runtime the pages load, pinned and
-   checked by cardlib.site.editors), the same calls give the kernel's answers.
+   checked by cardlib_course.editors), the same calls give the kernel's answers.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from cardlib.site import editors
-from cardlib.site.mimes import VALUES_MIME
+from cardlib_course import editors
+from cardlib_course.mimes import VALUES_MIME
 
 #: The modules a page needs, standard library only.
 CORE = ["cardlib.checks", "cardlib.rngs", "cardlib.guard", "cardlib.sandbox",
@@ -172,7 +172,7 @@ PAGE_CELLS = textwrap.dedent("""
 def test_every_exercise_is_an_editor_solved_in_the_page_with_what_the_page_runs_before_it():
     """Every exercise becomes an editor on its page; answered with its worked solution, run
     as the page's worker runs it (the lesson's imports, then the earlier cells it needs or
-    the values they made, :func:`cardlib.site.editors.setup`), with NumPy blocked: ✓.
+    the values they made, :func:`cardlib_course.editors.setup`), with NumPy blocked: ✓.
     The lessons as the site executes them (shared with the other lesson tests); no browser."""
     from notebook_runner import executed, lesson_paths
 
@@ -228,7 +228,7 @@ def test_the_kernel_shows_only_values_that_its_repr_makes_again():
 
     import numpy as np
 
-    from cardlib.site import kernel
+    from cardlib_course import kernel
     namespace = {"found": [300, None, 1000], "law": {(0, 1): Fraction(1, 2)}, "name": "riffle",
                  "decks": np.zeros((2, 2)), "p": np.float64(0.5), "big": list(range(10**4)),
                  "_hidden": 1, "shuffle": sorted, "np": np}

@@ -7,9 +7,9 @@ import pytest
 from notebook_runner import lesson_paths
 
 from cardlib.exercises import TODO, Feedback, attempted_function, compare_value, is_todo
-from cardlib.site import build, student
-from cardlib.site.run import execute
 from cardlib.widgets import prediction
+from cardlib_course import build, student
+from cardlib_course.run import execute
 
 
 def test_feedback_says_right_wrong_or_not_attempted():
@@ -93,8 +93,8 @@ def _feedback(nb) -> list[str]:
 
 
 def test_student_edition_drops_solutions_and_its_checks_are_not_attempted(tmp_path):
-    from cardlib.site.kernel import SITE_CELL
-    from cardlib.site.offline import place_worked
+    from cardlib_course.kernel import SITE_CELL
+    from cardlib_course.offline import place_worked
 
     path = _learning_notebook(tmp_path)
     full = execute(path, [SITE_CELL])

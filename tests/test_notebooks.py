@@ -16,11 +16,11 @@ from notebook_runner import CHECK_ID, executed, executed_with_check, lesson_path
 
 from cardlib.cells import cell_code, cell_magic
 from cardlib.plots.style import MAX_WIDTH_PX, MIN_TEXT_PX
-from cardlib.site.mimes import WIDGET_STATE, WIDGET_VIEW
-from cardlib.site.offline import WORKED, place_worked
-from cardlib.site.run import execute, problems
-from cardlib.site.shape import is_exercise
-from cardlib.site.student import write_student_edition
+from cardlib_course.mimes import WIDGET_STATE, WIDGET_VIEW
+from cardlib_course.offline import WORKED, place_worked
+from cardlib_course.run import execute, problems
+from cardlib_course.shape import is_exercise
+from cardlib_course.student import write_student_edition
 
 LESSONS = lesson_paths()
 

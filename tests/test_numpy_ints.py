@@ -16,8 +16,7 @@ import random
 
 import numpy as np
 import pytest
-
-from cardlib.site.hostile import _BASE, _BASE_BY_FUNCTION, _value, targets
+from fuzz import _BASE, _BASE_BY_FUNCTION, _value, targets
 
 MODEL = ("cardlib.checks", "cardlib.cards", "cardlib.shuffles", "cardlib.orders",
          "cardlib.riffle", "cardlib.hand", "cardlib.hand_methods", "cardlib.doudizhu",

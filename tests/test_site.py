@@ -5,7 +5,7 @@ Two sites are built once per test run (tests/site_build.py): the lessons into
 small ``tests/data/site_sample.ipynb`` into ``build/site-sample``; the sample
 holds the tricky cases (live panels, a frame player, formulas, every card glyph
 including the red joker U+1F0BF), so these tests do not depend on the lessons.
-Headless Chromium (through Playwright, cardlib.site.browser) then opens every
+Headless Chromium (through Playwright, browser) then opens every
 page from disk with networking off. The controls, phones and sizes are tested
 in test_site_controls.py.
 """
@@ -17,11 +17,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from browser import OfflinePage
 from notebook_runner import lesson_paths
 from site_build import OUT, PAGE_IDS, PAGES
 
-from cardlib.site.browser import OfflinePage
-from cardlib.site.offline import CARDS, CJK, MATH
+from cardlib_course.offline import CARDS, CJK, MATH
 
 
 def _read(name: str, page: str, sites) -> str:
@@ -308,7 +308,7 @@ def test_page_in_browser_offline(name, page, sites, browser):
 
 
 def test_a_long_lesson_is_cut_into_linked_parts_that_keep_head_and_scripts():
-    from cardlib.site import build as site
+    from cardlib_course import build as site
 
     page = ('<html><head><title>Lesson 1</title><style>s</style></head><body><main>\n'
             '<nav class="site-nav"><a href="index.html">All lessons</a></nav>\n'

@@ -19,9 +19,8 @@ import os
 from pathlib import Path
 
 import pytest
+from browser import OfflinePage
 from site_build import OUT, PAGES, missing
-
-from cardlib.site.browser import OfflinePage
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The axe-core rule tags checked.

@@ -26,8 +26,8 @@ import pytest
 from notebook_runner import executed_with_check, lesson_paths
 from site_build import OUT, PAGE_IDS, PAGES, SAMPLE, SHOTS
 
-from cardlib.site import build as site
-from cardlib.site.run import REFERENCE_MIME
+from cardlib_course import build as site
+from cardlib_course.run import REFERENCE_MIME
 
 PAGE_LIMIT = 8_000_000
 SITE_LIMIT = 50_000_000

@@ -24,10 +24,10 @@ from site_build import OUT, missing
 
 from cardlib.cells import cell_code
 from cardlib.judge import judge
-from cardlib.site import editors
+from cardlib_course import editors
 
 LESSON_PAGES = [(path, page) for path in lesson_paths()
-                for page in __import__("cardlib.site.build", fromlist=["x"]).page_names(
+                for page in __import__("cardlib_course.build", fromlist=["x"]).page_names(
                     path.stem, nbformat.read(path, as_version=4))]
 
 

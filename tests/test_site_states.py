@@ -1,6 +1,6 @@
 """The states a static page offers for a live panel, drawn in-process (no kernel, no browser).
 
-:func:`cardlib.site.kernel.panel_states` runs inside each lesson's kernel at build
+:func:`cardlib_course.kernel.panel_states` runs inside each lesson's kernel at build
 time; here it runs on small panels made in the test, so its choices can be
 checked one by one: the grid, the buttons, the pictures, the descriptions.
 """
@@ -18,9 +18,10 @@ import PIL.Image
 import pytest
 from matplotlib.figure import Figure
 
-from cardlib.site.controls import first_picture, panel_html
-from cardlib.site.kernel import panel_states, render_states
-from cardlib.site.states import (
+from cardlib.widgets import LivePanel
+from cardlib_course.controls import first_picture, panel_html
+from cardlib_course.kernel import panel_states, render_states
+from cardlib_course.states import (
     allocate,
     describe_figure,
     grid,
@@ -28,7 +29,6 @@ from cardlib.site.states import (
     state_allowances,
     webp_data_uri,
 )
-from cardlib.widgets import LivePanel
 
 
 def _bars(fig, colour, outline, bars, seed):
@@ -143,7 +143,7 @@ def _noise_panel(size: float) -> LivePanel:
 
 def test_render_states_sweeps_then_shows_one_output(capsys, monkeypatch):
     shown = []
-    monkeypatch.setattr("cardlib.site.kernel.display", lambda data, raw: shown.append(data))
+    monkeypatch.setattr("cardlib_course.kernel.display", lambda data, raw: shown.append(data))
     summary = render_states([_noise_panel(2), _noise_panel(2)], max_states=5)
     assert summary.startswith("moved 2 controls of 2 panels to both ends and back in ")
     assert "drew 10 states (10 different pictures)" in summary
@@ -158,7 +158,7 @@ def test_render_states_sweeps_then_shows_one_output(capsys, monkeypatch):
 
 def test_a_page_budget_gives_big_pictures_fewer_states(monkeypatch):
     shown = []
-    monkeypatch.setattr("cardlib.site.kernel.display", lambda data, raw: shown.append(data))
+    monkeypatch.setattr("cardlib_course.kernel.display", lambda data, raw: shown.append(data))
     small, big = _noise_panel(2), _noise_panel(6)
     sizes = [len(webp_data_uri(panel.png())) for panel in (small, big)]
     assert sizes[1] > 3 * sizes[0]

@@ -2,9 +2,9 @@
 
     .venv/bin/python tools/hostile_table.py [--per-param 4] [--seed 14] [--show obscure]
 
-For every callable in every module's ``__all__`` (cardlib.site.hostile.targets),
+For every callable in every module's ``__all__`` (fuzz.targets),
 every parameter gets ``--per-param`` hostile values, chosen by a seeded draw
-from cardlib.site.hostile.HOSTILE, the other arguments valid. Each call runs in
+tests/fuzz.py's HOSTILE, the other arguments valid. Each call runs in
 a worker process with a memory limit and a timeout; the table counts what the
 calls did: a clear error (TypeError, ValueError or ContractError naming the
 argument), accepted (returned), wrong or obscure (another exception, or a
@@ -18,8 +18,10 @@ import random
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
-from cardlib.site.hostile import HOSTILE, Worker, call_spec, targets
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from fuzz import HOSTILE, Worker, call_spec, targets  # noqa: E402 (tests/: the browser driver and fuzz harness)
 
 COLUMNS = ("clear error", "accepted", "wrong or obscure", "hang or out of memory")
 

@@ -38,8 +38,10 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from cardlib.site.browser import launch_chromium
-from cardlib.site.run import lesson_paths
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from browser import launch_chromium  # noqa: E402 (tests/: the browser driver and fuzz harness)
+
+from cardlib_course.run import lesson_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,7 +4,7 @@
 
 Runs the lesson as Run All does, then its worked solutions; prints its shape (core words,
 exercises and predictions, what "Going further" holds) and what keeps it from the shape the
-tests ask for (cardlib.site.shape), any error or warning, any check that answers before the
+tests ask for (cardlib_course.shape), any error or warning, any check that answers before the
 learner has done anything, and each worked solution's mark. Writes every figure (those that
 wait for a prediction included) to build/check/<lesson>/figures/ to look at. With --page it
 also builds the lesson's page (build/check/<lesson>/site/) and screenshots it as a student
@@ -20,12 +20,12 @@ from pathlib import Path
 
 import nbformat
 
-from cardlib.site import shape
-from cardlib.site.offline import WORKED, place_worked
-from cardlib.site.run import execute, problems
+from cardlib_course import shape
+from cardlib_course.offline import WORKED, place_worked
+from cardlib_course.run import execute, problems
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKED_CELL = "from cardlib.site.kernel import worked_outputs; worked_outputs()"
+WORKED_CELL = "from cardlib_course.kernel import worked_outputs; worked_outputs()"
 
 
 def _marks(cell) -> list[str]:
@@ -49,8 +49,9 @@ def _figures(nb, folder: Path) -> int:
 
 def _screens(path: Path, out: Path) -> None:
     sys.path.insert(0, str(ROOT / "tests"))
-    from cardlib.site.browser import find_chromium, launch_chromium
-    from cardlib.site.build import build_site
+    from browser import find_chromium, launch_chromium
+
+    from cardlib_course.build import build_site
 
     pages = build_site([path], out / "site", editors=False)
     chromium = find_chromium()

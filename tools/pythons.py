@@ -76,11 +76,13 @@ def find(minors) -> str:
 def floors() -> str:
     import tomllib
 
-    with open(PYPROJECT, "rb") as file:
-        project = tomllib.load(file)["project"]
-    requirements = list(project.get("dependencies", []))
-    for extra in project.get("optional-dependencies", {}).values():
-        requirements += extra
+    requirements = []
+    for path in (PYPROJECT, os.path.join(ROOT, "course", "pyproject.toml")):
+        with open(path, "rb") as file:
+            project = tomllib.load(file)["project"]
+        requirements += project.get("dependencies", [])
+        for extra in project.get("optional-dependencies", {}).values():
+            requirements += extra
     lines = []
     for requirement in requirements:
         match = re.fullmatch(r"\s*([A-Za-z0-9._-]+)(\[[^\]]*\])?\s*>=\s*([\w.]+)\s*", requirement)

@@ -14,7 +14,7 @@ above it. Its code runs as usual (later cells may use what it defines), but what
 waits under the line "Commit your prediction above to see this." until the learner commits.
 
 The site and the tests run the lessons as Run All does, then read :func:`registered` (with
-:func:`cardlib.site.kernel.worked_outputs`, appended to the lesson): every worked solution
+:func:`cardlib_course.kernel.worked_outputs`, appended to the lesson): every worked solution
 is run then, and what each solution and each reveal shows goes to the page's "Show the
 worked solution" and to the tests that check every solution earns its ✓.
 
@@ -225,7 +225,7 @@ def reveal(line: str, cell: str) -> None:
 
 def registered() -> tuple[list[Worked], list[list[dict]]]:
     """The worked solutions and the reveals' outputs registered in this kernel, in lesson order
-    (:func:`cardlib.site.kernel.worked_outputs` runs the solutions for the site and the tests)."""
+    (:func:`cardlib_course.kernel.worked_outputs` runs the solutions for the site and the tests)."""
     return list(_solutions), [list(outputs) for outputs in _reveals]
 
 

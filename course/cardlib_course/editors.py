@@ -36,8 +36,10 @@ from pathlib import Path
 
 import nbformat
 
-from ..cells import cell_code
-from ..checks import checked
+import cardlib
+from cardlib.cells import cell_code
+from cardlib.checks import checked
+
 from .mimes import VALUES_MIME
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME", "RUN_SECONDS", "LOAD_SECONDS",
@@ -111,7 +113,7 @@ def mark_editable(nb: nbformat.NotebookNode) -> int:
 #: Packages the page has not got, and cardlib's own modules (importable here or not).
 _NOT_IN_PAGE = {"numpy", "matplotlib", "ipywidgets", "IPython"}
 _MODULES = {"cardlib", *(info.name for info in pkgutil.walk_packages(
-    [str(Path(__file__).resolve().parents[1])], "cardlib."))}
+    [str(Path(cardlib.__file__).resolve().parent)], "cardlib."))}
 
 
 def _off_page_names(statements: list[str], ready: frozenset) -> set:
@@ -153,7 +155,7 @@ def _names(source: str) -> tuple[set, set]:
 @checked
 def values_shown(nb: nbformat.NotebookNode) -> dict[str, str]:
     """The plain values an executed lesson's kernel showed, name -> repr
-    (:func:`cardlib.site.kernel.plain_values`); empty for a lesson not executed so."""
+    (:func:`cardlib_course.kernel.plain_values`); empty for a lesson not executed so."""
     for cell in nb.cells:
         for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
             shown = output.get("data", {}).get(VALUES_MIME)
@@ -285,7 +287,7 @@ def prelude(nb: nbformat.NotebookNode) -> list[str]:
 @checked
 def learner_core_zip(target: Path) -> Path:
     """Zip cardlib's learner core (every module but site, widgets and plots) to ``target``."""
-    package = Path(__file__).resolve().parent.parent
+    package = Path(cardlib.__file__).resolve().parent
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(package.rglob("*.py")):

@@ -1,6 +1,6 @@
 """Live panels on a page with no kernel: real controls that switch between pictures drawn ahead.
 
-:func:`cardlib.site.kernel.render_states` draws each panel at every state its
+:func:`cardlib_course.kernel.render_states` draws each panel at every state its
 page offers; :func:`panel_html` turns what it found into HTML: the controls
 (range inputs, drop-down lists, check boxes, number boxes and buttons, with
 JupyterLab's labels and values), a note on what the page leaves out, the
@@ -13,7 +13,8 @@ from __future__ import annotations
 import html
 import json
 
-from ..checks import checked
+from cardlib.checks import checked
+
 from .states import consecutive
 
 __all__ = ["PANEL_SCRIPT", "ZOOM_SCRIPT", "panel_html", "first_picture"]
@@ -134,7 +135,7 @@ def first_picture(panel: dict) -> tuple[str, str]:
 def panel_html(panel: dict) -> str:
     """The panel as a page shows it: controls, a note, the figure, the pictures, the script.
 
-    ``panel`` is one entry of what :func:`cardlib.site.kernel.render_states` shows.
+    ``panel`` is one entry of what :func:`cardlib_course.kernel.render_states` shows.
     """
     names = [control["name"] for control in panel["controls"]]
     controls = "".join(_control_html(k, c) for k, c in enumerate(panel["controls"]))

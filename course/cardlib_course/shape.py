@@ -22,8 +22,8 @@ import re
 
 import nbformat
 
-from ..cells import cell_magic
-from ..checks import checked
+from cardlib.cells import cell_magic
+from cardlib.checks import checked
 
 __all__ = ["GOING_FURTHER", "CORE_WORDS", "CORE_EXERCISES", "CORE_CODE_LINES", "core",
            "going_further", "report", "shape_problems",

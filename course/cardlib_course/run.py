@@ -3,9 +3,9 @@
 A lesson runs top to bottom in a fresh kernel started in the lesson's folder;
 nbclient keeps the widget state in the notebook's metadata, which is where the
 figures of slider panels live. ``extra_cells`` are appended first: the site
-and the tests add :func:`cardlib.site.kernel.render_states` (the tests then
-:func:`cardlib.site.kernel.reference_pictures`), the bench
-:func:`cardlib.site.kernel.time_redraws`, as one line of code each.
+and the tests add :func:`cardlib_course.kernel.render_states` (the tests then
+:func:`cardlib_course.kernel.reference_pictures`), the bench
+:func:`cardlib_course.kernel.time_redraws`, as one line of code each.
 
 >>> [path.name for path in lesson_paths("no-such-folder")]
 []
@@ -20,11 +20,12 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from ..checks import checked
+from cardlib.checks import checked
+
 from .mimes import REFERENCE_MIME, STATES_MIME, WIDGET_STATE, WIDGET_VIEW
 
 #: What the kernel runs as it starts: figures get descriptions (alt text) from their titles.
-STARTUP_LINE = "from cardlib.site.kernel import describe_figures; describe_figures()"
+STARTUP_LINE = "from cardlib_course.kernel import describe_figures; describe_figures()"
 
 __all__ = [
     "LESSON_GLOB",
@@ -92,7 +93,7 @@ def execute(path: str | Path, extra_cells: Sequence[str] = (),
 
     Each of ``extra_cells`` (code) is appended first, with the id ``extra-0``,
     ``extra-1``, ... so that a reader of the result can find it. As it starts,
-    the kernel runs :data:`~cardlib.site.kernel.STARTUP_LINE`, which gives
+    the kernel runs :data:`~cardlib_course.kernel.STARTUP_LINE`, which gives
     every figure it shows a description (alt text for the site).
     """
     path = Path(path)

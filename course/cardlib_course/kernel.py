@@ -4,7 +4,7 @@ The site and the tests end each lesson with :data:`SITE_CELL`: ``render_states()
 moves every control to both ends (:func:`sweep_panel`), then draws each state of
 each panel that the static page offers; the bench ends it with ``time_redraws()``.
 All are library functions (linted and tested like the rest), called from one
-line of code appended to the lesson by :func:`cardlib.site.run.execute`.
+line of code appended to the lesson by :func:`cardlib_course.run.execute`.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from IPython.display import display
 from matplotlib.figure import Figure
 
 import __main__
+from cardlib.checks import checked, whole_number
+from cardlib.plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, cut_text, min_text_px
+from cardlib.widgets import LivePanel, live_panels
+from cardlib.widgets.worked import registered
 
-from ..checks import checked, whole_number
-from ..plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, cut_text, min_text_px
-from ..widgets import LivePanel, live_panels
-from ..widgets.worked import registered
 from .mimes import REFERENCE_MIME, STATES_MIME, VALUES_MIME, WORKED_MIME
 from .states import (
     PageControl,
@@ -51,13 +51,13 @@ __all__ = [
 ]
 
 #: The one line the tests append to a lesson.
-SWEEP_CELL = ("from cardlib.site.kernel import sweep_controls, worked_outputs; "
+SWEEP_CELL = ("from cardlib_course.kernel import sweep_controls, worked_outputs; "
               "worked_outputs(); sweep_controls()")
 #: The one line the site (and the tests, which share its executions) append to a lesson.
-SITE_CELL = ("from cardlib.site.kernel import plain_values, render_states, worked_outputs; "
+SITE_CELL = ("from cardlib_course.kernel import plain_values, render_states, worked_outputs; "
              "worked_outputs(); plain_values(); render_states()")
 #: The line the tests add after it: each panel drawn afresh in one state, to compare with its page.
-REFERENCE_CELL = "from cardlib.site.kernel import reference_pictures; reference_pictures()"
+REFERENCE_CELL = "from cardlib_course.kernel import reference_pictures; reference_pictures()"
 #: The states the site aims to draw for one panel (more when every slider needs three values)...
 MAX_STATES = 40
 #: ... but never more than this.
@@ -66,7 +66,7 @@ HARD_MAX_STATES = 100
 #: stay under 8 MB with their other figures and players.
 PICTURE_BUDGET = 5_000_000
 #: The one line the bench appends to a lesson (``{moves}`` to fill in).
-TIMING_CELL = "from cardlib.site.kernel import time_redraws; time_redraws({moves})"
+TIMING_CELL = "from cardlib_course.kernel import time_redraws; time_redraws({moves})"
 
 
 @checked
@@ -246,7 +246,7 @@ def _page_values(panel: LivePanel, controls: list[PageControl], max_states: int,
     one place on, the last back to the first. Other buttons are left out, with
     a note. Lists and check boxes keep every value; sliders get a grid when the
     states would pass ``max_states``, and the last controls one value when
-    they would pass ``hard_max`` (:func:`~cardlib.site.states.allocate`).
+    they would pass ``hard_max`` (:func:`~cardlib_course.states.allocate`).
     Returns the page's buttons and the notes.
     """
     by_name = {c.name: c for c in controls}
@@ -359,12 +359,12 @@ MAX_VALUE_CHARS = 20_000
 @checked
 def plain_values(namespace: dict | None = None) -> dict[str, str]:
     """The lesson's values that its page can make again from their repr, name -> repr;
-    shown (as :data:`~cardlib.site.mimes.VALUES_MIME`) for the build.
+    shown (as :data:`~cardlib_course.mimes.VALUES_MIME`) for the build.
 
     Plain values: numbers, Fractions, strings, and lists, tuples, dicts and sets of
     them. An exercise on the page may read one that the lesson computed with NumPy,
     which the page has not got: the page is given the value instead of the code
-    (:func:`cardlib.site.editors.setup`).
+    (:func:`cardlib_course.editors.setup`).
     """
     shell = get_ipython()
     namespace = __main__.__dict__ if namespace is None else namespace
@@ -400,11 +400,11 @@ def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_S
 
     The sweep (:func:`sweep_panel`) checks that every control redraws. Each
     panel aims at ``max_states`` states, fewer when the pictures of all the
-    panels would pass ``budget`` bytes (:func:`~cardlib.site.states.state_allowances`,
+    panels would pass ``budget`` bytes (:func:`~cardlib_course.states.state_allowances`,
     from the size of each panel's first picture), and never more than
     :data:`HARD_MAX_STATES` or than what is left of ``budget`` after the
     panels drawn and the aims of those still to draw. The output (of kind
-    :data:`~cardlib.site.run.STATES_MIME`) lists each panel by its widget model id.
+    :data:`~cardlib_course.run.STATES_MIME`) lists each panel by its widget model id.
     Prints and returns a one-line summary.
     """
     panels = live_panels() if panels is None else panels
@@ -441,7 +441,7 @@ def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
     For the tests: the page must show this very picture in that state. Shows
     them (base64 PNG and the labels of the values, by the panel's number in
     :func:`~cardlib.widgets.live_panels`, as :func:`render_states` numbers them)
-    as one output of kind :data:`~cardlib.site.run.REFERENCE_MIME`; the panels
+    as one output of kind :data:`~cardlib_course.run.REFERENCE_MIME`; the panels
     end at their first values.
     """
     panels = live_panels() if panels is None else panels
@@ -461,7 +461,7 @@ def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
 def worked_outputs() -> dict[str, list]:
     """Run every worked solution of the lesson (``%%solution`` cells, which Run All does not
     run); show what each solution and each ``%%reveal`` cell shows, in lesson order, as one
-    output of kind :data:`~cardlib.site.mimes.WORKED_MIME`:
+    output of kind :data:`~cardlib_course.mimes.WORKED_MIME`:
     ``{"solutions": [outputs, ...], "reveals": [outputs, ...]}``.
 
     Each solution runs in a copy of the lesson's names as they were when its cell ran, so
@@ -485,7 +485,7 @@ def _figure_alt(fig) -> tuple[dict, dict]:
 def describe_figures() -> None:
     """Give every matplotlib figure the kernel shows alt text (its titles and axis labels).
 
-    The executor runs this as the kernel starts (:data:`cardlib.site.run.STARTUP_LINE`).
+    The executor runs this as the kernel starts (:data:`cardlib_course.run.STARTUP_LINE`).
     A formatter of IPython adds ``{"image/png": {"alt": ...}}`` to the output's
     metadata (it draws nothing itself; the inline backend still makes the PNG),
     where the site's template reads it.

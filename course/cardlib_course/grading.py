@@ -1,6 +1,6 @@
 """The lessons as nbgrader assignments: each exercise graded by its own check.
 
-``python -m cardlib.site.grading --out build/nbgrader`` writes an nbgrader course
+``python -m cardlib_course.grading --out build/nbgrader`` writes an nbgrader course
 folder (``nbgrader_config.py`` and ``source/<lesson>/<lesson>.ipynb``). In each
 lesson, every exercise cell becomes an nbgrader *autograded answer* cell: the
 stub the learner sees, with the worked solution between ``### BEGIN SOLUTION``
@@ -26,8 +26,9 @@ from pathlib import Path
 
 import nbformat
 
-from ..cells import cell_code
-from ..checks import checked
+from cardlib.cells import cell_code
+from cardlib.checks import checked
+
 from .run import find_lessons
 
 __all__ = ["COURSE", "exercise_pairs", "assignment", "write_course", "main"]
@@ -124,7 +125,7 @@ def write_course(paths: list[Path], out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    prog = "python -m cardlib.site.grading"
+    prog = "cardlib-course grading"
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("--notebooks", default=Path("notebooks"), type=Path, metavar="DIR",
                         help="the folder of the lessons (default: notebooks)")

@@ -1,6 +1,6 @@
 """How fast is cardlib? Every figure is a ratio or time measured in this process.
 
-Run ``python -m cardlib.site.bench`` (``make bench``; ``--help`` for options). It prints a table and
+Run ``python tools/bench.py`` (``make bench``; ``--help`` for options). It prints a table and
 writes the same rows as JSON (default ``build/bench.json``). Each comparison
 runs both sides interleaved, round after round, and reports the median of
 the rounds' ratios: load from elsewhere slows both sides of a round alike.
@@ -27,14 +27,15 @@ from pathlib import Path
 import matplotlib
 import numpy as np
 
-from .. import exact, riffle, shuffles, stats
-from .kernel import TIMING_CELL
+from cardlib import exact, riffle, shuffles, stats
+from cardlib_course.kernel import TIMING_CELL
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the browser driver
 try:  # the browser half of the pages bench needs Playwright (the test extra)
-    from .browser import launch_chromium
+    from browser import launch_chromium
 except ImportError:  # pragma: no cover
     launch_chromium = None
-from .run import cell_seconds, execute, lesson_paths
+from cardlib_course.run import cell_seconds, execute, lesson_paths
 
 __all__ = [
     "choice_and_remove", "compare", "bench_python", "bench_simulate", "bench_exact",
@@ -292,7 +293,7 @@ def table(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> dict:
-    parser = argparse.ArgumentParser(prog="python -m cardlib.site.bench",
+    parser = argparse.ArgumentParser(prog="python tools/bench.py",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--json", default="build/bench.json", help="where to write the rows")
     parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer rounds")

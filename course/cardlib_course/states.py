@@ -1,7 +1,7 @@
 """The states of a live panel's controls that the static site shows, and their grids.
 
 A page has no kernel, so the build draws each panel once for every state a
-reader can pick there (:func:`cardlib.site.kernel.render_states`, run inside the
+reader can pick there (:func:`cardlib_course.kernel.render_states`, run inside the
 lesson's kernel). This module says what those states are: each control as the
 page offers it (:class:`PageControl`), a grid along a control when it has too
 many values (:func:`grid`), how many values each control keeps within a number
@@ -23,7 +23,7 @@ import ipywidgets as widgets
 import PIL.Image
 from matplotlib.figure import Figure
 
-from ..checks import checked
+from cardlib.checks import checked
 
 __all__ = [
     "PageControl",

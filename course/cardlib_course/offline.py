@@ -1,12 +1,12 @@
 """Make an executed notebook show everything offline, with no kernel and no network.
 
-The static site (:mod:`cardlib.site.build`) runs each lesson once and then applies
+The static site (:mod:`cardlib_course.build`) runs each lesson once and then applies
 these steps before rendering it to HTML:
 
 - :class:`StaticWidgets` replaces each live panel by its page version
-  (:func:`cardlib.site.controls.panel_html`: real controls switching between
+  (:func:`cardlib_course.controls.panel_html`: real controls switching between
   the pictures the kernel drew for every state, see
-  :func:`cardlib.site.kernel.render_states`), any other widget view by what its
+  :func:`cardlib_course.kernel.render_states`), any other widget view by what its
   Output widgets hold plus one line naming the values shown, drops the widget
   state (no widget manager is needed) and the cells the executor appended, and
   gives every image a description (alt text);
@@ -39,9 +39,10 @@ from latex2mathml.converter import convert
 from matplotlib import font_manager
 from nbconvert.preprocessors import Preprocessor
 
-from ..cells import cell_code, cell_magic
-from ..checks import checked
-from ..widgets.player import offline_player
+from cardlib.cells import cell_code, cell_magic
+from cardlib.checks import checked
+from cardlib.widgets.player import offline_player
+
 from .controls import panel_html
 from .mimes import REFERENCE_MIME, STATES_MIME, WIDGET_STATE, WIDGET_VIEW, WORKED_MIME
 
@@ -168,7 +169,7 @@ def place_worked(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             continue
         if found is None:
             raise ValueError(f"the lesson has %%{kind} cells but was run without "
-                             f"cardlib.site.kernel.worked_outputs() at its end")
+                             f"cardlib_course.kernel.worked_outputs() at its end")
         shows = found[f"{kind}s"]
         if len(shows) != len(cells):
             raise ValueError(f"{len(cells)} %%{kind} cells, but {len(shows)} ran: did "

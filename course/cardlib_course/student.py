@@ -5,7 +5,7 @@ every output is cleared; the notebooks are written to ``build/student/`` with
 ``references.md`` beside them, so that the lessons' links to it work. Run top to
 bottom, every exercise check there answers "not attempted yet".
 
-    python -m cardlib.site.student [--notebooks notebooks] [--out build/student] [NOTEBOOK ...]
+    python -m cardlib_course.student [--notebooks notebooks] [--out build/student] [NOTEBOOK ...]
 
 Run outside the repository, give the lessons' folder with ``--notebooks DIR``;
 finding no lesson is an error, not an empty edition.
@@ -23,7 +23,8 @@ import nbformat
 from nbconvert.exporters import NotebookExporter
 from nbconvert.preprocessors import ClearOutputPreprocessor, TagRemovePreprocessor
 
-from ..checks import checked
+from cardlib.checks import checked
+
 from .build import REFERENCES
 from .run import find_lessons
 
@@ -67,7 +68,7 @@ def write_student_edition(paths: Iterable[Path], out: str | Path = "build/studen
 
 
 def main(argv: list[str] | None = None) -> int:
-    prog = "python -m cardlib.site.student"
+    prog = "cardlib-course student"
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path, metavar="NOTEBOOK",
                         help="notebooks to write (default: the NN_*.ipynb lessons of --notebooks)")

@@ -1,11 +1,11 @@
 """Hostile calls of every public function: what the fuzz test and tools/hostile_table.py send.
 
-Every callable in the ``__all__`` of every cardlib module (minus a short skip
-list, each with its reason) is called with valid arguments except one, which
+Every callable in the ``__all__`` of every module of cardlib and cardlib_course (minus a
+short skip list, each with its reason) is called with valid arguments except one, which
 gets a hostile value: a wrong type, a bool, a float, a NumPy scalar, a
 negative, zero or huge number, an empty or duplicated sequence, a generator,
-an rng that is not one. Calls run in a worker process (``python -m
-cardlib.site.hostile``) with an address-space limit, one call per line of
+an rng that is not one. Calls run in a worker process (this file, run as a
+script) with an address-space limit, one call per line of
 JSON, so that a call that hangs or eats memory is seen as such and killed.
 A call must return, or raise TypeError, ValueError or ContractError with a
 message that names the argument.
@@ -39,27 +39,25 @@ import numpy as np
 from matplotlib.figure import Figure
 
 import cardlib
-
-from .. import batched, cards, exact, growth, judge, shuffles, stats, steps, timing
-from ..plots import draw_knuth_step
-from ..widgets import LivePanel  # noqa: F401 (every module imported before the calls)
+import cardlib_course
+from cardlib import batched, cards, exact, growth, judge, shuffles, stats, steps, timing
+from cardlib.plots import draw_knuth_step
+from cardlib.widgets import LivePanel  # noqa: F401 (every module imported before the calls)
 
 __all__ = ["SKIP", "HOSTILE", "HOSTILE_SHUFFLES", "Target", "targets", "Outcome", "Worker",
            "classify", "call_spec"]
 
 #: Public callables not fuzzed, and why.
 SKIP = {
-    "cardlib.site.bench": "runs benchmarks and notebooks for minutes; tested by test_bench",
-    "cardlib.site.build.main": "an entry point: reads sys.argv, writes the site",
-    "cardlib.site.build.build_site": "executes every lesson and writes files; tested by test_site",
-    "cardlib.site.student.main": "an entry point: reads sys.argv, writes files",
-    "cardlib.site.grading.main": "an entry point: reads sys.argv, writes files",
-    "cardlib.site.student.write_student_edition": "writes files; tested by test_learning",
-    "cardlib.site.run.execute": "executes a notebook in a kernel; tested by test_notebooks",
-    "cardlib.site.browser": "starts Chromium; tested by the browser tests",
-    "cardlib.site.kernel.sweep_controls": "runs inside a lesson's kernel, on its panels",
-    "cardlib.site.kernel.time_redraws": "runs inside a lesson's kernel, on its panels",
-    "cardlib.site.hostile": "this module: the fuzzing itself",
+    "cardlib_course.build.main": "an entry point: reads sys.argv, writes the site",
+    "cardlib_course.build.build_site": "executes every lesson, writes files; tested by test_site",
+    "cardlib_course.__main__.main": "an entry point: reads sys.argv, runs a command",
+    "cardlib_course.student.main": "an entry point: reads sys.argv, writes files",
+    "cardlib_course.grading.main": "an entry point: reads sys.argv, writes files",
+    "cardlib_course.student.write_student_edition": "writes files; tested by test_learning",
+    "cardlib_course.run.execute": "executes a notebook in a kernel; tested by test_notebooks",
+    "cardlib_course.kernel.sweep_controls": "runs inside a lesson's kernel, on its panels",
+    "cardlib_course.kernel.time_redraws": "runs inside a lesson's kernel, on its panels",
 }
 # Type aliases (Shuffle, Update) and typing Protocols (RandomSource) describe; they are not
 # called, and are left out by targets() itself.
@@ -131,7 +129,7 @@ _BASE_BY_FUNCTION = {
     "cardlib.plots.merge_picture": {"stack1": "card_stack1", "stack2": "card_stack2",
                                     "pile": "cards5", "pile_sources": "sources", "n": 5},
     "cardlib.plots.cut_bars": {"n": 8},
-    "cardlib.site.offline.static_outputs": {"models": "dict", "model_id": "title"},
+    "cardlib_course.offline.static_outputs": {"models": "dict", "model_id": "title"},
 }
 #: Extra keyword arguments (for functions that take **controls).
 _EXTRA = {"cardlib.widgets.live_figure": {"n": "slider"}}
@@ -185,6 +183,8 @@ class Target:
 
 def _public_modules() -> list[str]:
     names = ["cardlib"] + [m.name for m in pkgutil.walk_packages(cardlib.__path__, "cardlib.")]
+    names += ["cardlib_course"] + [m.name for m in pkgutil.walk_packages(
+        cardlib_course.__path__, "cardlib_course.")]
     return [n for n in names if not n.endswith("__main__")]
 
 
@@ -442,7 +442,7 @@ class Worker:
             resource.setrlimit(resource.RLIMIT_AS, (self.memory, self.memory))
 
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "cardlib.site.hostile"], stdin=subprocess.PIPE,
+            [sys.executable, __file__], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
             preexec_fn=limit)
         ready = self._read(120)

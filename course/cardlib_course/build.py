@@ -1,10 +1,10 @@
 """Build the static site: run every lesson once and write pages that work offline.
 
-``python -m cardlib.site`` (``make html``) executes each ``notebooks/NN_*.ipynb``
+``python -m cardlib_course`` (``make html``) executes each ``notebooks/NN_*.ipynb``
 in a fresh kernel and writes ``build/html/``: one page per lesson (a long lesson in
 parts, cut before its cells tagged :data:`PAGE_BREAK`), an
 ``index.html`` listing the lessons with one-line summaries, and ``site.css``.
-No page loads anything from another host: the steps of :mod:`cardlib.site.offline`
+No page loads anything from another host: the steps of :mod:`cardlib_course.offline`
 replace widgets by their saved figures, the player icons by inline SVG, and
 formulas by MathML, and ``site.css`` embeds the playing-card glyphs and the
 CJK characters the pages use.
@@ -25,7 +25,8 @@ from jinja2 import DictLoader
 from nbconvert import HTMLExporter
 from nbconvert.filters.markdown import markdown2html
 
-from ..checks import checked
+from cardlib.checks import checked
+
 from .controls import ZOOM_SCRIPT
 from .editors import (
     EDITABLE,
@@ -92,7 +93,7 @@ above to see this.</i></p><div class="cardlib-after-output" hidden>{{ super() }}
 {%- else -%}{{ super() }}{%- endif -%}
 {%- endblock outputs -%}
 {#- An exercise cell, where Python runs in the page: an editor, Run and Reset in place of
-    its code; its output stays in the same cell (see cardlib.site.editors). -#}
+    its code; its output stays in the same cell (see cardlib_course.editors). -#}
 {%- block input -%}
 {%- if cell.metadata.get('cardlib_editable') -%}
 <label class="cardlib-editor-label" for="editor-{{ cell.id }}">Your code: edit it, then Run</label>
@@ -225,7 +226,7 @@ def export(nb: nbformat.NotebookNode, title: str, editors: bool = False) -> str:
     """Render an executed notebook as one offline HTML page.
 
     With ``editors`` its exercise cells become editors that run Python in the page
-    (:mod:`cardlib.site.editors`; the site holds the runtime).
+    (:mod:`cardlib_course.editors`; the site holds the runtime).
     """
     exporter = HTMLExporter(
         template_name="lab",
@@ -521,7 +522,7 @@ def moved_page(new: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    prog = "python -m cardlib.site"
+    prog = "cardlib-course site"
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path, metavar="NOTEBOOK",
                         help="notebooks to build (default: the NN_*.ipynb lessons of --notebooks)")
