@@ -82,14 +82,33 @@ def _prelude(statements: list[str], namespace: dict) -> list[str]:
     return skipped
 
 
+#: The values shown as HTML: cardlib's own verdicts, whose HTML escapes every text it holds.
+#: Anything else the learner's code makes is shown as text (its repr), never as markup.
+_HTML_TYPES = {"cardlib.exercises.Feedback", "cardlib.judge.Verdict"}
+
+
 def _shown(value) -> dict:
+    """How the page shows a cell's last value.
+
+    >>> class Sneaky:
+    ...     def _repr_html_(self):
+    ...         return "<img src=x onerror=alert(1)>"
+    ...     def __repr__(self):
+    ...         return "Sneaky()"
+    >>> _shown(Sneaky())
+    {'text': 'Sneaky()'}
+    """
+    kind = f"{type(value).__module__}.{type(value).__qualname__}"
     html = getattr(value, "_repr_html_", None)
-    if callable(html):
+    if kind in _HTML_TYPES and callable(html):
         try:
             return {"html": str(html())}
-        except Exception:  # noqa: BLE001 (a learner's object with a broken _repr_html_)
+        except Exception:  # noqa: BLE001 (shown as text instead)
             pass
-    return {"text": repr(value)}
+    try:
+        return {"text": repr(value)[:20_000]}
+    except Exception as error:  # noqa: BLE001 (a learner's object with a broken __repr__)
+        return {"text": f"<a {type(value).__name__} whose repr failed: {error!r}>"}
 
 
 def _error(error: BaseException) -> str:

@@ -70,7 +70,7 @@ def test_the_student_edition_from_elsewhere_has_references_its_links_reach(tmp_p
     assert student.main(["--notebooks", str(NOTEBOOKS), "--out", "edition"]) == 0
     lessons = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
     assert capsys.readouterr().out == (f"wrote {len(lessons)} notebooks without solutions "
-                                       "and references.md to edition/\n")
+                                       "and references.md, glossary.md to edition/\n")
     edition = tmp_path / "edition"
     assert sorted(path.name for path in edition.glob("*.ipynb")) == lessons
     anchors = set(re.findall(r'<a id="([^"]+)"></a>', (edition / "references.md").read_text()))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import threading
 import time
 from pathlib import Path
@@ -177,3 +178,97 @@ def test_the_editor_is_usable_at_phone_width(sites, served, chromium):
     assert run["height"] >= 24 and run["x"] + run["width"] <= 390
     shown = _run(view, cell, "paths = 27\ncompare_value(paths, 27, 'the number of paths')")
     assert shown.lstrip().startswith("✓")
+
+
+def _server(directory: Path, seen: list[str]):
+    """A plain static server (no cache headers, like python -m http.server) that notes each
+    path asked of it in ``seen``; returns it and its address."""
+    class Counting(_Quiet):
+        def do_GET(self) -> None:
+            seen.append(self.path)
+            super().do_GET()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(Counting, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def test_python_downloads_once_across_two_lessons_and_a_stopped_loop(sites, chromium):
+    """The service worker keeps the runtime in the browser: two lessons' first Runs and the
+    fresh Python after a stopped loop fetch its 9.6 MB once from the plain static server."""
+    sites("lessons")
+    _needs_runtime(OUT["lessons"])
+    seen: list[str] = []
+    server, address = _server(OUT["lessons"], seen)
+    try:
+        pages = [page for _, page in LESSON_PAGES
+                 if "data-cardlib-editable" in (OUT["lessons"] / page).read_text()][:2]
+        view = _open(chromium, address + pages[0])
+        cell = view.locator("[data-cardlib-editable]").first
+        assert _run(view, cell, "6 * 7").strip() == "42"
+        view.goto(address + pages[1])
+        cell = view.locator("[data-cardlib-editable]").first
+        started = time.perf_counter()
+        stopped = _run(view, cell, "while True:\n    pass", seconds=editors.RUN_SECONDS + 60)
+        assert "Stopped after" in stopped, stopped
+        assert _run(view, cell, "6 * 7").strip() == "42"  # a fresh Python, from the cache
+        assert time.perf_counter() - started < editors.RUN_SECONDS + 30
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert sum(path.endswith("/pyodide.asm.wasm") for path in seen) == 1, seen
+
+
+REACH = """import js
+xhr = js.XMLHttpRequest.new()
+xhr.open("GET", "{address}", False)
+try:
+    xhr.send()
+    print("reached", xhr.status)
+except Exception as error:
+    print("refused", type(error).__name__)
+"""
+
+
+def test_a_learners_code_reaches_no_other_host(sites, chromium, tmp_path):
+    """The page's Content-Security-Policy holds in the editors' worker: a request to another
+    host (another port here) is never sent; the same page without its policy sends it."""
+    sites("sample")
+    _needs_runtime(OUT["sample"])
+    page = OUT["sample"] / "site_sample.html"
+    bare = OUT["sample"] / "site_sample_without_policy.html"
+    bare.write_text(re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "",
+                           page.read_text(encoding="utf-8")), encoding="utf-8")
+    hits: list[str] = []
+    site, address = _server(OUT["sample"], [])
+    other, elsewhere = _server(tmp_path, hits)
+    try:
+        context = chromium.new_context()
+        view = context.new_page()
+        view.goto(address + page.name)
+        cell = view.locator("[data-cardlib-editable]").first
+        assert "refused" in _run(view, cell, REACH.format(address=elsewhere))
+        assert "reached 200" in _run(view, cell, REACH.format(address=address + "index.html"))
+        assert hits == []
+        view.goto(address + bare.name)
+        cell = view.locator("[data-cardlib-editable]").first
+        _run(view, cell, REACH.format(address=elsewhere))
+        assert hits == ["/"]  # without the policy the request goes out: the policy stops it
+        context.close()
+    finally:
+        bare.unlink()
+        for server in (site, other):
+            server.shutdown()
+            server.server_close()
+
+
+def test_a_value_is_shown_as_text_never_as_markup(sites, served, chromium):
+    sites("sample")
+    _needs_runtime(OUT["sample"])
+    view = _open(chromium, served("sample") + "site_sample.html")
+    cell = view.locator("[data-cardlib-editable]").first
+    shown = _run(view, cell, "class Sneaky:\n    def _repr_html_(self):\n"
+                             "        return '<b id=\"sneaky\">bold</b>'\n"
+                             "    def __repr__(self):\n        return 'Sneaky()'\n\nSneaky()")
+    assert shown.strip() == "Sneaky()" and view.locator("#sneaky").count() == 0

@@ -30,6 +30,7 @@ import hashlib
 import html
 import json
 from collections.abc import Sequence
+from pathlib import Path
 
 import ipywidgets as widgets
 
@@ -63,35 +64,9 @@ def unseal(sealed: str) -> dict:
     return json.loads(base64.b64decode(sealed.encode("ascii")).decode())
 
 
-#: Opens a sealed prediction on a page once a choice is committed (self-contained, per widget).
-PREDICTION_SCRIPT = """(function (box) {
-  const radios = [...box.querySelectorAll('input[type="radio"]')];
-  const button = box.querySelector('button');
-  const out = box.querySelector('.cardlib-reveal');
-  radios.forEach(r => r.addEventListener('change', () => { button.disabled = false; }));
-  button.addEventListener('click', () => {
-    const chosen = radios.find(r => r.checked);
-    if (!chosen) return;
-    const bytes = Uint8Array.from(atob(box.dataset.cardlibPrediction), c => c.charCodeAt(0));
-    const data = JSON.parse(new TextDecoder().decode(bytes));
-    const right = Number(chosen.value) === data.answer;
-    out.textContent = (right ? 'Right: ' : 'Not quite: the answer is ')
-      + data.choices[data.answer] + '. ' + data.why;
-    out.className = 'cardlib-reveal ' + (right ? 'cardlib-right' : 'cardlib-wrong');
-    radios.forEach(r => { r.disabled = true; });
-    button.disabled = true;
-    // What the cells after it show (%%reveal), up to the next prediction, appears now.
-    const cell = box.closest('.jp-Cell');
-    for (let next = cell && cell.nextElementSibling;
-         next && !next.querySelector('[data-cardlib-prediction]'); next = next.nextElementSibling) {
-      next.querySelectorAll('.cardlib-after-prediction').forEach(after => {
-        after.querySelectorAll('.cardlib-after-note').forEach(note => note.remove());
-        after.querySelectorAll('.cardlib-after-output').forEach(shown => { shown.hidden = false; });
-      });
-    }
-    window.dispatchEvent(new Event('resize'));
-  });
-})(document.currentScript.parentElement);"""
+#: Opens a sealed prediction on a page once a choice is committed (self-contained, per widget),
+#: and shows what the ``%%reveal`` cells after it hold: the file predict.js beside this one.
+PREDICTION_SCRIPT = (Path(__file__).parent / "predict.js").read_text(encoding="utf-8").strip()
 
 
 class Prediction(widgets.VBox):

@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import os
 import re
+import shutil
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -27,26 +29,38 @@ from nbconvert.filters.markdown import markdown2html
 
 from cardlib.checks import checked
 
-from .controls import ZOOM_SCRIPT
 from .editors import (
     EDITABLE,
-    EDITOR_CSS,
-    EDITOR_SCRIPT,
+    LOAD_SECONDS,
+    PYODIDE_VERSION,
+    RUN_SECONDS,
+    RUNTIME,
     SETUP,
-    WORKER_SCRIPT,
     install_runtime,
     mark_editable,
     prelude,
 )
+from .files import asset
 from .kernel import SITE_CELL
 from .offline import StaticWidgets, math_to_mathml, site_fonts_css
+from .page import (
+    COMPANIONS,
+    Lesson,
+    companion_page,
+    footer_html,
+    index_page,
+    moved_page,
+    nav_html,
+    site_links,
+    tab_stops,
+    with_policy,
+)
 from .run import execute, find_lessons
+from .student import student_notebook
 
 __all__ = [
-    "REFERENCES", "PAGE_BREAK", "MOVED", "MAX_PAGE_PX", "moved_page", "SCROLL_SCRIPT",
-    "site_links", "export",
-    "page_names", "split_page", "objectives", "summary", "references_page", "run_lesson",
-    "build_site", "main",
+    "REFERENCES", "PAGE_BREAK", "MOVED", "MAX_PAGE_PX", "export", "page_names", "split_page",
+    "objectives", "summary", "run_lesson", "binder_link", "repository", "build_site", "main",
 ]
 
 #: The references page beside the lessons; every lesson's Sources cell links to it.
@@ -61,188 +75,31 @@ MOVED = {"09_probability_lab.html": "11_probability_lab.html",
          "11_faro_and_dou_di_zhu.html": "10_faro_and_dou_di_zhu.html"}
 #: The height a lesson page should stay under at 1366 px wide (the tests measure it).
 MAX_PAGE_PX = 14_000
-_LOCAL_LINK = re.compile(r'href="(\d\d_[\w-]+\.ipynb|references\.md)(#[^"]*)?"')
-
-# The JupyterLab look of nbconvert's "lab" template, without the blocks that
-# load require.js, the widget manager, MathJax and mermaid from CDNs. site.css
-# comes last in <head> so that its font variables win over the theme's.
-_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
-{%- block html_head_js -%}{%- endblock html_head_js -%}
-{%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
-{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
-{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
-{%- block html_head_css -%}<link rel="stylesheet" href="site.css">{%- endblock html_head_css -%}
-{%- block any_cell -%}
-{%- if cell.metadata.get('cardlib_worked') == 'solution' -%}
-<details class="solution"><summary>Show the worked solution</summary>
-{{ super() }}
-</details>
-{%- else -%}{{ super() }}{%- endif -%}
-{%- endblock any_cell -%}
-{#- A cell whose code is collapsed in JupyterLab (a prediction, whose arguments hold its
-    answer) shows only its output on the page; a worked solution shows its code when opened. -#}
-{%- block input_group -%}
-{%- if cell.metadata.get('cardlib_worked') == 'solution'
-      or not cell.metadata.get('jupyter', {}).get('source_hidden') -%}{{ super() }}{%- endif -%}
-{%- endblock input_group -%}
-{#- What a %%reveal cell shows waits until the prediction above it is committed. -#}
-{%- block outputs -%}
-{%- if cell.metadata.get('cardlib_worked') == 'reveal' -%}
-<div class="cardlib-after-prediction"><p class="cardlib-after-note"><i>Commit your prediction
-above to see this.</i></p><div class="cardlib-after-output" hidden>{{ super() }}</div></div>
-{%- else -%}{{ super() }}{%- endif -%}
-{%- endblock outputs -%}
-{#- An exercise cell, where Python runs in the page: an editor, Run and Reset in place of
-    its code; its output stays in the same cell (see cardlib_course.editors). -#}
-{%- block input -%}
-{%- if cell.metadata.get('cardlib_editable') -%}
-<label class="cardlib-editor-label" for="editor-{{ cell.id }}">Your code: edit it, then Run</label>
-<textarea id="editor-{{ cell.id }}" class="cardlib-editor" spellcheck="false"
- rows="{{ [cell.source.count('\n') + 2, 4] | max }}">{{ cell.source | escape_html }}</textarea>
-<div class="cardlib-editor-bar">
-<button type="button" class="cardlib-button cardlib-run">Run</button>
-<button type="button" class="cardlib-button cardlib-reset">Reset</button>
-<span class="cardlib-status" role="status" aria-live="polite"></span></div>
-{%- else -%}{{ super() }}{%- endif -%}
-{%- endblock input -%}
-{%- block body_header -%}{{ super() }}
-<nav class="site-nav" aria-label="Site"><a href="index.html">All lessons</a></nav>
-{%- endblock body_header -%}
-{%- block data_png scoped -%}
-{%- set alttext = output | get_metadata('alt', 'image/png') -%}
-{%- if alttext -%}{{ super() | replace('<img ', '<img alt="' ~ (alttext | escape_html) ~ '" ', 1) }}
-{%- else -%}{{ super() }}{%- endif -%}
-{%- endblock data_png -%}
-{%- block footer_js -%}<script>{{ resources.cardlib_zoom_script }}</script>
-{%- if resources.cardlib_editors -%}
-<script type="application/json" id="cardlib-prelude">{{ resources.cardlib_prelude }}</script>
-<script>{{ resources.cardlib_editors }}</script>
-{%- endif -%}
-{%- endblock footer_js -%}
-"""
-
-_SITE_CSS = """
-main { max-width: 1100px; margin: 0 auto; }
-.site-nav { padding: 8px 16px; font-family: var(--jp-ui-font-family); }
-.part-nav { font-size: 15px; }
-h1.part-title { font-family: var(--jp-content-font-family); font-size: 1.6em;
-                padding: 0 16px; margin: 0.4em 0; }
-/* Readable for everyone (WCAG 2 AA, checked by axe-core in the tests): links in text are
-   underlined, not told apart by colour alone; code colours reach 4.5:1 on the code
-   background #f5f5f5 (JupyterLab's own numbers, comments and operators come to 4.2-4.4). */
-.jp-RenderedHTMLCommon a:link, .jp-RenderedHTMLCommon a:visited, .site-index a, .site-nav a {
-  text-decoration: underline; }
-/* The judge's verdicts and the exercise checks' marks come in the palette's green and
-   vermillion (3.4:1 and 3.9:1 on white); on the pages, darker shades reach 4.5:1. */
-strong[style*="#009E73" i] { color: #00785a !important; }
-strong[style*="#D55E00" i] { color: #b34700 !important; }
-:root {
-  --jp-mirror-editor-number-color: #007400;
-  --jp-mirror-editor-comment-color: #3a7272;
-  --jp-mirror-editor-operator-color: #8a12d8;
-  --jp-mirror-editor-meta-color: #8a12d8;
-  --jp-mirror-editor-atom-color: #4646e8;
-  --jp-mirror-editor-bracket-color: #6a6a50;
-  --jp-mirror-editor-error-color: #d40000;
-  --jp-mirror-editor-quote-color: #007600;
-}
-/* "normal" lets a line grow to fit the large card glyphs instead of overlapping */
-.jp-OutputArea-output pre { line-height: normal; }
-/* nbconvert's lab CSS lets <pre> in HTML outputs inherit the prose font */
-.jp-RenderedHTMLCommon pre { font-family: var(--jp-code-font-family); }
-.static-controls { color: #555; font-style: italic; margin: 0 0 4px 0; }
-.player-icon { vertical-align: -0.125em; }
-math[display="block"] { margin: 0.6em 0; max-width: 100%; overflow-x: auto; overflow-y: hidden; }
-details.solution { border-left: 4px solid #009E73; padding: 2px 10px; margin: 6px 0; }
-details.solution > summary, .cardlib-prediction summary { cursor: pointer; font-weight: bold; }
-details > summary { padding: 6px 0; }  /* a target a finger can hit */
-.cardlib-prediction { border-left: 4px solid #0072B2; padding: 2px 10px; margin: 6px 0; }
-.cardlib-prediction fieldset { border: none; padding: 0; margin: 4px 0; }
-.cardlib-prediction legend { font-style: italic; color: #444; }
-.cardlib-choice { display: flex; align-items: center; gap: 8px; min-height: 32px; }
-.cardlib-choice input { width: 20px; height: 20px; margin: 0; }
-.cardlib-reveal.cardlib-right { border-left: 4px solid #009E73; padding-left: 8px; }
-.cardlib-reveal.cardlib-wrong { border-left: 4px solid #D55E00; padding-left: 8px; }
-body.site-index { font-family: var(--jp-content-font-family); max-width: 800px;
-                  margin: 2em auto; padding: 0 16px; line-height: 1.5; }
-.site-index ul.lessons { list-style: none; padding-left: 0; }
-.site-index li { margin-bottom: 0.8em; }
-.site-index code { font-family: var(--jp-code-font-family); }
-/* Live panels: the controls JupyterLab shows, switching between pictures drawn ahead. */
-.cardlib-controls { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: center;
-                    margin: 4px 0 6px 0; font-family: var(--jp-ui-font-family); font-size: 14px; }
-.cardlib-control { display: inline-flex; align-items: center; gap: 8px; min-height: 36px; }
-.cardlib-control input[type="range"] { width: 200px; max-width: 55vw; height: 32px; }
-.cardlib-control output { min-width: 3.5em; font-variant-numeric: tabular-nums; }
-.cardlib-control select, .cardlib-control input[type="number"] { min-height: 32px;
-                                                                  font-size: 14px; }
-.cardlib-control input[type="number"] { width: 7em; }
-.cardlib-check input { width: 22px; height: 22px; margin: 0; }
-.cardlib-button { min-height: 36px; padding: 0 14px; font-size: 14px; cursor: pointer;
-                  border: 1px solid #0072B2; border-radius: 3px; background: #e6f1f8; }
-/* Figures keep their proportions; a tap opens one shown smaller than drawn at full size. */
-.jp-OutputArea-output img { max-width: 100%; height: auto; }
-.jp-OutputArea-output img.cardlib-zoomed { max-width: none; width: auto; cursor: zoom-out; }
-.jp-OutputArea-output, .cardlib-figure-box { overflow-x: auto; }
-@media (hover: hover) { .jp-OutputArea-output img:not(.cardlib-zoomed) { cursor: zoom-in; } }
-/* Code scrolls sideways inside its block, as in JupyterLab, instead of being cut. */
-.jp-InputArea, .jp-InputArea-editor { overflow: visible; min-width: 0; }
-.jp-InputArea-editor .highlight { overflow-x: auto; }
-.jp-InputArea-editor .highlight pre { white-space: pre; }
-/* Printed output keeps its lines (tables stay aligned) and scrolls sideways when wide. */
-.jp-OutputArea-output pre { white-space: pre; overflow-x: auto; word-break: normal; }
-.animation { max-width: 100%; }
-.anim-buttons { display: flex; flex-wrap: wrap; gap: 2px; }
-.anim-buttons button { min-width: 36px; min-height: 36px; padding: 0 6px; }
-.anim-slider { max-width: 100%; }
-@media (max-width: 800px) {
-  .cardlib-shrunk::after { content: "Tap the figure to see it at full size.";
-                           display: block; color: #555; font-size: 13px; font-style: italic; }
-}
-@media (max-width: 600px) {
-  .jp-Cell { padding: 4px 2px; }
-  .jp-RenderedHTMLCommon { padding-right: 4px; }
-  .site-nav { padding: 8px 4px; }
-}
-"""
-
-
-#: A box that scrolls sideways (printed output, code at phone width) is reachable with
-#: the keyboard: each one that overflows gets tabindex 0, at load and on resizing.
-SCROLL_SCRIPT = """(function () {
-  function reach() {
-    document.querySelectorAll('pre, .highlight, .jp-OutputArea-output').forEach(function (box) {
-      if (box.scrollWidth > box.clientWidth + 1) box.tabIndex = 0;
-    });
-  }
-  reach();
-  window.addEventListener('load', reach);
-  window.addEventListener('resize', reach);
-})();"""
 
 
 @checked
-def export(nb: nbformat.NotebookNode, title: str, editors: bool = False) -> str:
-    """Render an executed notebook as one offline HTML page.
+def export(nb: nbformat.NotebookNode, title: str, editors: bool = False,
+           lesson: Lesson | None = None) -> str:
+    """Render an executed notebook as one offline HTML page (the policy is added by the site).
 
     With ``editors`` its exercise cells become editors that run Python in the page
-    (:mod:`cardlib_course.editors`; the site holds the runtime).
+    (:mod:`cardlib_course.editors`; the site holds the runtime). ``lesson`` gives the page
+    its way on (neighbours, downloads, launch link).
     """
     exporter = HTMLExporter(
         template_name="lab",
         exclude_input_prompt=True,
         exclude_output_prompt=True,
-        extra_loaders=[DictLoader({"cardlib_site.html.j2": _TEMPLATE})],
-        template_file="cardlib_site.html.j2",
+        extra_loaders=[DictLoader({"lesson.html.j2": asset("lesson.html.j2")})],
+        template_file="lesson.html.j2",
     )
     exporter.register_preprocessor(StaticWidgets(), enabled=True)
     nb = nbformat.from_dict(nb)  # a copy: the caller's notebook stays as it was
     nb.metadata["title"] = title
-    resources = {"cardlib_zoom_script": ZOOM_SCRIPT + "\n" + SCROLL_SCRIPT}
+    resources = {"cardlib_nav": nav_html(lesson), "cardlib_footer": footer_html(lesson)}
     if editors and mark_editable(nb):
         # JSON inside <script>: "</" must not end the element early.
         resources["cardlib_prelude"] = json.dumps(prelude(nb)).replace("</", "<\\/")
-        resources["cardlib_editors"] = EDITOR_SCRIPT
     body, _ = exporter.from_notebook_node(nb, resources=resources)
     for cell in nb.cells:  # the whole cell (code and output) is the editable element
         if cell.metadata.get(EDITABLE):
@@ -250,7 +107,7 @@ def export(nb: nbformat.NotebookNode, title: str, editors: bool = False) -> str:
             setup_json = html.escape(json.dumps(cell.metadata.get(SETUP, [])))
             body = body.replace(anchor, f'{anchor} data-cardlib-editable="{html.escape(cell.id)}"'
                                 f' data-cardlib-setup="{setup_json}"', 1)
-    return site_links(_named_header_formulas(body))
+    return tab_stops(site_links(_named_header_formulas(body)))
 
 
 _HEADER_FORMULA = re.compile(r'(<th\b[^>]*>\s*)<math alttext="([^"]*)"')
@@ -301,11 +158,10 @@ def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
     if not breaks:
         return [page]
     title = re.search(r"<title>(.*?)</title>", page, re.S)
-    nav = re.search(r'<nav\b[^>]*\bclass="site-nav"', page)  # its attributes in any order
-    if title is None or nav is None or "</main>" not in page:
-        raise ValueError("page must be a lesson page of this site (a <title>, the site's "
-                         "<nav> and a <main>)")
-    start, end = page.index("</nav>", nav.start()) + len("</nav>"), page.rindex("</main>")
+    main = re.search(r"<main\b[^>]*>", page)
+    if title is None or main is None or "</main>" not in page:
+        raise ValueError("page must be a lesson page of this site (a <title> and a <main>)")
+    start, end = main.end(), page.rindex("</main>")
     cuts = []
     for cell_id in breaks:
         at = page.find(f'id="cell-id={cell_id}"')
@@ -331,34 +187,6 @@ def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
                  if k + 1 < count else "")
         parts.append(head + before + page[bounds[k]:bounds[k + 1]] + after + page[end:])
     return parts
-
-
-@checked
-def site_links(page: str) -> str:
-    """Point links between notebooks (``02_x.ipynb``, ``references.md``) at the site's pages.
-
-    >>> site_links('<a href="references.md#martin-2019">x</a> <a href="02_pick.ipynb">y</a>')
-    '<a href="references.html#martin-2019">x</a> <a href="02_pick.html">y</a>'
-    """
-    def to_html(match: re.Match) -> str:
-        target = Path(match.group(1)).with_suffix(".html").name
-        return f'href="{target}{match.group(2) or ""}"'
-
-    return _LOCAL_LINK.sub(to_html, page)
-
-
-@checked
-def references_page(markdown: str, title: str = "References") -> str:
-    """The references (Markdown, with math) as a page of the site."""
-    body = site_links(markdown2html(math_to_mathml(markdown)))
-    return (
-        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
-        f"<title>{html.escape(title)}</title>\n"
-        f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
-        f'<nav class="site-nav" aria-label="Site"><a href="index.html">All lessons</a></nav>\n'
-        f"<main>\n{body}\n</main>\n</body>\n</html>\n"
-    )
 
 
 def _plain(markdown: str) -> str:
@@ -426,32 +254,66 @@ _INTRO = (
 )
 
 
-def _index_page(entries: list[tuple[str, str, str, str]], heading: str,
-                references: bool = False) -> str:
-    items = "\n".join(
-        f'<li><a href="{html.escape(page)}"><strong>{html.escape(title)}</strong></a><br>'
-        f"{math_to_mathml(html.escape(text, quote=False))}"
-        + (f'<details class="objectives"><summary>Objectives, prerequisites, time</summary>'
-           f"{goals}</details>" if goals else "")
-        + "</li>"
-        for page, title, text, goals in entries
-    )
-    return (
-        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
-        f"<title>{html.escape(heading)}</title>\n"
-        f'<link rel="stylesheet" href="site.css">\n</head>\n<body class="site-index">\n'
-        f"<main>\n<h1>{html.escape(heading)}</h1>\n<p>{_INTRO}</p>\n"
-        f'<ul class="lessons">\n{items}\n</ul>\n'
-        + ('<p><a href="references.html">References</a>: the works the lessons cite.</p>\n'
-           if references else "")
-        + "</main>\n</body>\n</html>\n"
-    )
-
-
 def run_lesson(path: Path) -> nbformat.NotebookNode:
     """Execute the lesson for the site: every cell, then :data:`SITE_CELL` (the panels' states)."""
     return execute(path, [SITE_CELL])
+
+
+@checked
+def repository(folder: Path) -> str:
+    """The repository's address, set once: ``$CARDLIB_REPOSITORY``, else ``repository-code`` in
+    the ``CITATION.cff`` beside (or above) the lessons' folder; "" when neither says."""
+    if os.environ.get("CARDLIB_REPOSITORY"):
+        return os.environ["CARDLIB_REPOSITORY"].strip()
+    for place in (folder, *folder.resolve().parents[:2]):
+        citation = place / "CITATION.cff"
+        if citation.is_file():
+            found = re.search(r"^repository-code:\s*['\"]?([^'\"\s]+)", citation.read_text(
+                encoding="utf-8"), re.M)
+            return found.group(1) if found else ""
+    return ""
+
+
+@checked
+def binder_link(address: str, notebook: str) -> str:
+    """mybinder.org's link that opens ``notebook`` (in notebooks/) of a GitHub repository.
+
+    >>> binder_link("https://github.com/unsw/shuffling", "01_fair_shuffle.ipynb")
+    'https://mybinder.org/v2/gh/unsw/shuffling/HEAD?urlpath=lab/tree/notebooks/01_fair_shuffle.ipynb'
+    >>> binder_link("", "01_fair_shuffle.ipynb")
+    ''
+    """
+    found = re.fullmatch(r"https://github\.com/([\w.-]+/[\w.-]+?)(?:\.git)?/?", address)
+    if not found:
+        return ""
+    return (f"https://mybinder.org/v2/gh/{found.group(1)}/HEAD?urlpath=lab/tree/notebooks/"
+            f"{notebook}")
+
+
+def _assets(out: Path, editors: bool) -> None:
+    """The site's own files: its script, and for the editors the worker and the service worker
+    that keeps Python in the browser's cache across pages (keyed by the Pyodide version)."""
+    script = asset("site.js").replace("RUN_SECONDS", str(RUN_SECONDS)).replace(
+        "LOAD_SECONDS", str(LOAD_SECONDS))
+    (out / "site.js").write_text(script, encoding="utf-8")
+    if editors:
+        (out / "cardlib-worker.mjs").write_text(asset("worker.mjs"), encoding="utf-8")
+        (out / "sw.js").write_text(asset("sw.js").replace("PYODIDE_VERSION", PYODIDE_VERSION)
+                                   .replace("RUNTIME_FILES", json.dumps(list(RUNTIME))),
+                                   encoding="utf-8")
+
+
+def _downloads(out: Path, path: Path) -> None:
+    """The lesson as committed (no outputs) and its student edition, for JupyterLab."""
+    folder = out / "notebooks"
+    (folder / "student").mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, folder / path.name)
+    nbformat.write(student_notebook(nbformat.read(path, as_version=4)),
+                   folder / "student" / path.name)
+    for name in COMPANIONS:
+        if (path.parent / name).is_file():
+            for target in (folder, folder / "student"):
+                shutil.copy(path.parent / name, target / name)
 
 
 def build_site(
@@ -460,6 +322,7 @@ def build_site(
     run: Callable[[Path], nbformat.NotebookNode] | None = None,
     heading: str = "Card shuffling, exactly: the lessons",
     editors: bool = True,
+    address: str | None = None,
 ) -> list[Path]:
     """Execute each notebook once with ``run`` and write the site to ``out``.
 
@@ -467,6 +330,7 @@ def build_site(
     which draws every state of every live panel for the page. With ``editors``
     the exercise cells run Python in the page, when the runtime can be installed
     (npm); else the build says why in one line and makes the pages without them.
+    ``address`` is the repository's (for Binder links; default :func:`repository`).
 
     Returns the pages written, the index first.
     """
@@ -474,51 +338,47 @@ def build_site(
     out.mkdir(parents=True, exist_ok=True)
     run = run_lesson if run is None else run
     paths = [Path(path) for path in paths]
-    entries, pages = [], []
+    folders = sorted({path.parent for path in paths})
+    if address is None:
+        address = repository(folders[0]) if folders else ""
+    entries, runs, written = [], [], {}
     why = install_runtime(out / "pyodide", out.parent / ".pyodide-cache") if editors else "off"
-    if why is None:
-        (out / "cardlib-worker.mjs").write_text(WORKER_SCRIPT, encoding="utf-8")
-    elif editors:
+    if why is not None and editors:
         print(f"{why}", file=sys.stderr, flush=True)
+    _assets(out, why is None)
     for path in paths:
         print(f"building {path.name}", file=sys.stderr, flush=True)
         nb = run(path)
         title, text = summary(nb)
-        names = page_names(path.stem, nb)
-        parts = split_page(export(nb, title or path.stem, editors=why is None), _breaks(nb),
+        runs.append((path, nb, title or path.stem, page_names(path.stem, nb)))
+        entries.append((runs[-1][3][0], title or path.stem, text, objectives(nb)))
+    for k, (path, nb, title, names) in enumerate(runs):
+        before, after = runs[k - 1] if k else None, runs[k + 1] if k + 1 < len(runs) else None
+        lesson = Lesson(names[0], title, path.name,
+                        (before[3][0], before[2]) if before else None,
+                        (after[3][0], after[2]) if after else None,
+                        binder_link(address, path.name))
+        parts = split_page(export(nb, title, editors=why is None, lesson=lesson), _breaks(nb),
                            names)
-        for name, part in zip(names, parts):
-            (out / name).write_text(part, encoding="utf-8")
-            pages.append(out / name)
-        entries.append((names[0], title or path.stem, text, objectives(nb)))
-    folders = sorted({path.parent for path in paths})
-    sources = [folder / REFERENCES for folder in folders if (folder / REFERENCES).exists()]
-    if sources:
-        page = out / "references.html"
-        page.write_text(references_page(sources[0].read_text(encoding="utf-8")),
-                        encoding="utf-8")
-        pages.append(page)
-    written = {page.name for page in pages}
+        written.update(zip(names, parts))
+        _downloads(out, path)
+    for name, title in COMPANIONS.items():
+        sources = [folder / name for folder in folders if (folder / name).exists()]
+        if sources:
+            written[Path(name).with_suffix(".html").name] = companion_page(
+                sources[0].read_text(encoding="utf-8"), title)
     for old, new in MOVED.items():
         if new in written and old not in written:
-            (out / old).write_text(moved_page(new), encoding="utf-8")
-    index = out / "index.html"
-    index.write_text(_index_page(entries, heading, references=bool(sources)), encoding="utf-8")
-    text = "".join(page.read_text(encoding="utf-8") for page in [index, *pages])
-    (out / "site.css").write_text(site_fonts_css(text) + _SITE_CSS + EDITOR_CSS,
+            written[old] = moved_page(new)
+    pages = {"index.html": index_page(entries, heading, _INTRO), **written}
+    for name, page in pages.items():
+        (out / name).write_text(with_policy(page), encoding="utf-8")
+    (out / "site.css").write_text(site_fonts_css("".join(pages.values())) + asset("site.css"),
                                   encoding="utf-8")
-    return [index, *pages]
-
-
-@checked
-def moved_page(new: str) -> str:
-    """A page at an old address that sends the reader to ``new``."""
-    target = html.escape(new)
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta http-equiv="refresh" content="0; url={target}">\n'
-            f"<title>This lesson has moved</title>\n</head>\n<body>\n<main>\n"
-            f'<p>This lesson has moved: <a href="{target}">{target}</a>.</p>\n'
-            f"</main>\n</body>\n</html>\n")
+    if not address:
+        print("no repository address (CITATION.cff's repository-code, or CARDLIB_REPOSITORY): "
+              "the pages have no Binder link", file=sys.stderr, flush=True)
+    return [out / name for name in pages if name not in MOVED]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -530,6 +390,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the folder of the lessons and references.md (default: notebooks)")
     parser.add_argument("--out", default=Path("build/html"), type=Path, metavar="DIR",
                         help="output folder (default: build/html)")
+    parser.add_argument("--repository", metavar="URL", default=None,
+                        help="the lessons' GitHub repository, for Binder links (default: "
+                             "CITATION.cff's repository-code)")
     args = parser.parse_args(argv)
     try:
         paths = find_lessons(args.notebooks, args.files)
@@ -537,6 +400,6 @@ def main(argv: list[str] | None = None) -> int:
         hint = "" if args.files else "; give the lessons' folder with --notebooks DIR"
         print(f"{prog}: {error}{hint}", file=sys.stderr)
         return 2
-    pages = build_site(paths, args.out)
+    pages = build_site(paths, args.out, address=args.repository)
     print(f"wrote {len(pages)} pages to {args.out}/ (open {args.out}/index.html)")
     return 0

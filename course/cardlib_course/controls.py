@@ -15,86 +15,15 @@ import json
 
 from cardlib.checks import checked
 
+from .files import asset
 from .states import consecutive
 
-__all__ = ["PANEL_SCRIPT", "ZOOM_SCRIPT", "panel_html", "first_picture"]
+__all__ = ["PANEL_SCRIPT", "panel_html", "first_picture"]
 
 #: Sets up the panel it sits in (its parent element): reads the JSON beside it,
 #: and on every change of a control shows the picture of the state the controls
 #: are in. ``data-state`` on the panel holds that state's number (for tests).
-PANEL_SCRIPT = """(function (root) {
-  var data = JSON.parse(root.querySelector('script.cardlib-states').textContent);
-  var fields = Array.prototype.slice.call(root.querySelectorAll('[data-control]'));
-  var img = root.querySelector('img.cardlib-figure');
-  function place(k) {
-    var field = fields[k], labels = data.controls[k].labels;
-    if (field.type === 'checkbox') return Math.max(0, labels.indexOf(field.checked ? 'on' : 'off'));
-    if (field.type === 'number') {
-      var value = Number(field.value), best = 0;
-      labels.forEach(function (label, i) {
-        if (Math.abs(Number(label) - value) < Math.abs(Number(labels[best]) - value)) best = i;
-      });
-      return best;
-    }
-    return Number(field.value);
-  }
-  function put(k, i) {
-    var field = fields[k];
-    if (field.type === 'checkbox') field.checked = data.controls[k].labels[i] === 'on';
-    else if (field.type === 'number') field.value = data.controls[k].labels[i];
-    else field.value = String(i);
-  }
-  function show() {
-    var flat = 0;
-    data.controls.forEach(function (control, k) {
-      var i = place(k), readout = root.querySelector('output[data-for="' + k + '"]');
-      flat = flat * control.labels.length + i;
-      if (readout) readout.textContent = control.labels[i];
-      if (fields[k].type === 'range') fields[k].setAttribute('aria-valuetext', control.labels[i]);
-    });
-    var state = data.states[flat];
-    img.src = data.images[state[0]];
-    img.alt = state[1];
-    root.setAttribute('data-state', String(flat));
-  }
-  fields.forEach(function (field, k) {
-    field.addEventListener('input', show);
-    field.addEventListener('change', function () { put(k, place(k)); show(); });
-  });
-  Array.prototype.forEach.call(root.querySelectorAll('button[data-button]'), function (button) {
-    button.addEventListener('click', function () {
-      var moves = data.buttons[Number(button.getAttribute('data-button'))].moves;
-      Object.keys(moves).forEach(function (k) { put(Number(k), moves[k][place(Number(k))]); });
-      show();
-    });
-  });
-  show();
-})(document.currentScript.parentElement);"""
-
-#: For the whole page: a tap (or click) on a figure shown smaller than it was
-#: drawn opens it at full size, to scroll sideways in its box; another tap
-#: shrinks it back. On a phone this is how a wide figure's text becomes legible;
-#: figures shown at less than 80% of their size get a hint under them (on narrow
-#: screens, through the class ``cardlib-shrunk`` on their box).
-ZOOM_SCRIPT = """(function () {
-  function shrunk(img) { return img.naturalWidth > 1.25 * img.clientWidth; }
-  function mark() {
-    document.querySelectorAll('.jp-OutputArea-output img').forEach(function (img) {
-      img.parentElement.classList.toggle(
-        'cardlib-shrunk', !img.classList.contains('cardlib-zoomed') && shrunk(img));
-    });
-  }
-  document.addEventListener('click', function (event) {
-    var img = event.target.closest && event.target.closest('.jp-OutputArea-output img');
-    if (!img) return;
-    if (img.classList.contains('cardlib-zoomed') || img.naturalWidth > img.clientWidth + 1) {
-      img.classList.toggle('cardlib-zoomed');
-      mark();
-    }
-  });
-  window.addEventListener('load', mark);
-  window.addEventListener('resize', mark);
-})();"""
+PANEL_SCRIPT = asset("panel.js").strip()
 
 
 def _control_html(k: int, control: dict) -> str:

@@ -1,13 +1,22 @@
 """The lessons as nbgrader assignments: each exercise graded by its own check.
 
-``python -m cardlib_course.grading --out build/nbgrader`` writes an nbgrader course
-folder (``nbgrader_config.py`` and ``source/<lesson>/<lesson>.ipynb``). In each
-lesson, every exercise cell becomes an nbgrader *autograded answer* cell: the
-stub the learner sees, with the worked solution between ``### BEGIN SOLUTION``
-and ``### END SOLUTION`` (``nbgrader generate_assignment`` keeps the stub only),
-and right after it a locked *autograder test* cell worth one point, which runs the
-exercise's check and fails unless it answers ✓. The solution cells go; the rest
-of the lesson (text, figures, panels, predictions) stays as it is.
+``cardlib-course grading --out build/nbgrader`` writes an nbgrader course folder
+(``nbgrader_config.py`` and ``source/<lesson>/<lesson>.ipynb``, with the pages the lesson
+links to beside it). In each lesson, every exercise of the core becomes an nbgrader
+*autograded answer* cell: the stub the learner sees, with the worked solution between
+``### BEGIN SOLUTION`` and ``### END SOLUTION`` (``nbgrader generate_assignment`` keeps the
+stub only), and right after it a locked *autograder test* cell worth one point, which runs
+the exercise's check and fails unless it answers ✓. An exercise of "Going further" becomes an
+answer cell whose check still answers, ungraded. The solution cells go; the rest of the
+lesson (text, figures, panels, predictions) stays as it is.
+
+What it cannot prevent: the test cell runs in the student's own kernel, after the student's
+code, so code written to do so can rewrite the check or the test (patch cardlib, redefine
+``check_...``). The checks compare answers as exact built-in values and take only plain data
+back from the learner's code, which keeps honest mistakes from scoring; against a student
+who sets out to cheat, a course uses what nbgrader offers (hidden tests the students' copy
+does not hold), a grader's review of the code, and a second run of the submissions in a
+clean kernel.
 
 Why nbgrader (0.9) rather than otter-grader: the lessons already keep each solution
 in its own cell after the exercise, which is nbgrader's model of a solution region
@@ -21,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -29,7 +39,9 @@ import nbformat
 from cardlib.cells import cell_code
 from cardlib.checks import checked
 
+from .page import COMPANIONS
 from .run import find_lessons
+from .shape import going_further
 
 __all__ = ["COURSE", "exercise_pairs", "assignment", "write_course", "main"]
 
@@ -82,9 +94,15 @@ def _meta(grade_id: str, *, solution: bool, points: int = 0) -> dict:
 
 @checked
 def assignment(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """The lesson as an nbgrader source notebook (a new notebook; ``nb`` is left as it was)."""
+    """The lesson as an nbgrader source notebook (a new notebook; ``nb`` is left as it was).
+
+    The core's exercises are graded (an answer cell, then a locked test cell worth a point);
+    those of "Going further" are optional: an answer cell whose check still answers the
+    student, and no test cell.
+    """
     nb = nbformat.from_dict(nb)
     pairs = dict(exercise_pairs(nb))
+    optional = {id(cell) for cell in going_further(nb)}
     cells = []
     for index, cell in enumerate(nb.cells):
         if "solution" in cell.metadata.get("tags", []):
@@ -100,6 +118,10 @@ def assignment(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             f"{stub}\n### BEGIN SOLUTION\n{_without_call(solution, call)}\n### END SOLUTION",
             id=f"{cell.id}-answer")
         answer.metadata["nbgrader"] = _meta(f"{cell.id}-answer", solution=True)
+        if id(cell) in optional:
+            answer.source += f"\n\n{call}  # optional: not graded"
+            cells.append(answer)
+            continue
         test = nbformat.v4.new_code_cell(
             f"feedback = {call}\nprint(feedback)\nassert feedback.ok, 'see the feedback above'",
             id=f"{cell.id}-test")
@@ -120,6 +142,9 @@ def write_course(paths: list[Path], out: Path) -> list[Path]:
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / path.name
         nbformat.write(assignment(nbformat.read(path, as_version=4)), target)
+        for name in COMPANIONS:  # the pages the lesson links to go with it to the students
+            if (path.parent / name).is_file():
+                shutil.copy(path.parent / name, folder / name)
         written.append(target)
     return written
 

@@ -2,8 +2,8 @@
 
 Cells tagged ``solution`` are removed with nbconvert's TagRemovePreprocessor and
 every output is cleared; the notebooks are written to ``build/student/`` with
-``references.md`` beside them, so that the lessons' links to it work. Run top to
-bottom, every exercise check there answers "not attempted yet".
+``references.md`` and ``glossary.md`` beside them, so that the lessons' links to them work.
+Run top to bottom, every exercise check there answers "not attempted yet".
 
     python -m cardlib_course.student [--notebooks notebooks] [--out build/student] [NOTEBOOK ...]
 
@@ -25,7 +25,7 @@ from nbconvert.preprocessors import ClearOutputPreprocessor, TagRemovePreprocess
 
 from cardlib.checks import checked
 
-from .build import REFERENCES
+from .page import COMPANIONS
 from .run import find_lessons
 
 __all__ = ["SOLUTION_TAG", "student_notebook", "write_student_edition", "main"]
@@ -48,8 +48,8 @@ def student_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 def write_student_edition(paths: Iterable[Path], out: str | Path = "build/student") -> list[Path]:
     """Write the student edition of each notebook to ``out``; return the notebooks written.
 
-    The ``references.md`` beside the notebooks, the page their links point to, is
-    copied to ``out`` too.
+    The pages beside the notebooks that their links point to (``references.md``,
+    ``glossary.md``) are copied to ``out`` too.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -60,10 +60,11 @@ def write_student_edition(paths: Iterable[Path], out: str | Path = "build/studen
         target = out / path.name
         nbformat.write(nb, target)
         written.append(target)
-    for folder in dict.fromkeys(path.parent for path in paths):
-        if (folder / REFERENCES).is_file():
-            shutil.copy(folder / REFERENCES, out / REFERENCES)
-            break
+    for name in COMPANIONS:
+        for folder in dict.fromkeys(path.parent for path in paths):
+            if (folder / name).is_file():
+                shutil.copy(folder / name, out / name)
+                break
     return written
 
 
@@ -73,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", type=Path, metavar="NOTEBOOK",
                         help="notebooks to write (default: the NN_*.ipynb lessons of --notebooks)")
     parser.add_argument("--notebooks", default=Path("notebooks"), type=Path, metavar="DIR",
-                        help="the folder of the lessons and references.md (default: notebooks)")
+                        help="the folder of the lessons, references.md and glossary.md "
+                             "(default: notebooks)")
     parser.add_argument("--out", default=Path("build/student"), type=Path, metavar="DIR",
                         help="where to write the edition (default: build/student)")
     args = parser.parse_args(argv)
@@ -84,9 +86,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{prog}: {error}{hint}", file=sys.stderr)
         return 2
     written = write_student_edition(paths, args.out)
-    copied = any((path.parent / REFERENCES).is_file() for path in paths)
+    copied = [name for name in COMPANIONS if any((p.parent / name).is_file() for p in paths)]
     print(f"wrote {len(written)} notebooks without solutions"
-          f"{' and ' + REFERENCES if copied else ''} to {args.out}/")
+          f"{' and ' + ', '.join(copied) if copied else ''} to {args.out}/")
     return 0
 
 
