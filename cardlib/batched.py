@@ -31,7 +31,7 @@ import numpy as np
 
 from . import listsort, shuffles
 from .checks import decks_array, function, whole_number
-from .guard import TimedCalls
+from .untrusted import TimedCalls
 
 __all__ = [
     "KERNELS",

@@ -42,8 +42,9 @@ from .checks import (
     sequence,
     whole_number,
 )
-from .guard import TimedCalls
+from .rngs import Refusing
 from .shuffles import draw
+from .untrusted import TimedCalls
 
 try:  # NumPy serves the matrix powers and the batched kernels; the shuffles need neither
     import numpy as np
@@ -245,24 +246,6 @@ def move_top_card(deck, k: int) -> list:
         cards = faro(cards, kind)
     return cards
 
-class _NoRandomness:
-    """An rng that refuses every draw, for shuffles that must be deterministic."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def randrange(self, *args):
-        raise ValueError(
-            f"repeats_to_restore follows a deterministic shuffle such as out_shuffle, but "
-            f"{self.name} drew a random number: a random shuffle has no fixed repeat count"
-        )
-
-    def __getattr__(self, name: str):  # rng.choice, rng.random, ...: a draw all the same
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return self.randrange
-
-
 def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
     """Apply a deterministic shuffle to ``list(range(n))`` until the order comes back.
 
@@ -279,10 +262,13 @@ def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
     function("shuffle", shuffle)
     n = whole_number("n", n, maximum=MAX_ITEMS)
     limit = whole_number("limit", limit, minimum=1, maximum=max(1, 10**7 // max(n, 1)))
-    no_randomness = _NoRandomness(getattr(shuffle, "__name__", repr(shuffle)))
+    name = getattr(shuffle, "__name__", repr(shuffle))
+    no_randomness = Refusing(f"repeats_to_restore follows a deterministic shuffle such as "
+                             f"out_shuffle, but {name} drew a random number: a random shuffle "
+                             "has no fixed repeat count")
     start = list(range(n))
     deck = start
-    with TimedCalls(no_randomness.name) as call:
+    with TimedCalls(name) as call:
         for count in range(1, limit + 1):
             # A copy each time: a shuffle that changes its input in place (and returns it,
             # or None) must not change the deck it is compared with.

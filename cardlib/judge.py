@@ -12,14 +12,19 @@ returns a :class:`Verdict` of one of four kinds:
   orders it reaches, and its most and least likely orders, as exact fractions;
 - ``"not a shuffle"``: it loses, duplicates or invents cards, or returns
   something that is not a list (with an input and what came back);
-- ``"cannot judge"``: it draws randomness elsewhere than ``rng.randrange``
-  (the call is named), it raises (the exception is shown), its tree is
-  unbounded (a retry loop: a seeded chi-square test is given as evidence,
-  not proof), a run never ends, or the tree is too large to walk (the
-  estimate is given).
+- ``"cannot judge"``: it draws randomness elsewhere than its rng (the call
+  is named), it raises (the exception is shown), its tree is unbounded (a
+  retry loop: a seeded chi-square test is given as evidence, not proof), a
+  run never ends, or the tree is too large to walk (the estimate is given).
 
-It never hangs: runs are stopped by the draw limit and the time limit of
-:mod:`cardlib.exact`.
+What it defends against (:mod:`cardlib.untrusted`): any code a learner
+plausibly writes, however wrong, slow or endless, is diagnosed as the mistake
+it is, within about ``seconds`` and a gigabyte of memory, and never judged
+wrongly. A deliberate attack from inside the learner's own kernel (patching
+cardlib, rewriting the test cell, tracing the judge) is out of scope: the
+verdict is formative feedback, not a grade its author cannot forge. Two
+cheap rules hold regardless: only plain data comes back from the child
+process that judges, and answers are compared as exact built-in values.
 
 >>> from cardlib.shuffles import knuth_shuffle, naive_swap_shuffle
 >>> judge(knuth_shuffle).kind
@@ -41,12 +46,13 @@ import itertools
 import math
 import time
 import traceback
+import types
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from . import exact, generators, sandbox
+from . import exact
 from .orders import exact_position_matrix
 
 try:  # the chi-square evidence needs NumPy, which Python in the browser lacks
@@ -56,10 +62,13 @@ try:  # the chi-square evidence needs NumPy, which Python in the browser lacks
 except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
     np = evidence = None
 from .checks import ContractError, function, positive_number, whole_number
-from .guard import DrawLimit, Guard, SeededRng, TimedOut
+from .rngs import Seeded, Stop
+from .untrusted import Guard, TimedOut, is_own, sandbox
+from .untrusted.plain import sendable, shown
+from .untrusted.snapshot import Snapshot, snapshot
 
 __all__ = ["MAX_N", "MAX_DRAWS", "EVIDENCE_DRAWS", "EVIDENCE_SECONDS", "JUDGE_SECONDS",
-           "OTHER_DECKS_UP_TO", "Evidence", "Verdict", "judge"]
+           "OTHER_DECKS_UP_TO", "KINDS", "Evidence", "Verdict", "judge", "not_an_order"]
 
 #: The largest deck the judge walks: 8! = 40,320 orders.
 MAX_N = 8
@@ -95,6 +104,10 @@ class Evidence:
                 f"of {self.tested}: p = {self.p_value:.3g} ({sign})")
 
 
+#: The four kinds of verdict, and what ``fair`` is for each.
+KINDS = {"fair": True, "unfair": False, "not a shuffle": False, "cannot judge": None}
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What the judge found. ``fair`` is True, False, or None when it cannot judge."""
@@ -117,6 +130,12 @@ class Verdict:
     estimate: float | None = None  # the estimated number of paths, when too large
     deck: tuple | None = None  # the deck it was unfair on, when not 0..n-1 in order
 
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS or self.fair is not KINDS[self.kind]:
+            raise ValueError(f"a verdict's kind is one of {', '.join(KINDS)}, with fair "
+                             f"True, False, False or None; not {self.kind!r:.20} with "
+                             f"{self.fair!r:.20}")
+
     def position_matrix(self) -> list[list[Fraction]] | None:
         """P(card i ends at position j), exactly, from the law (None without a law)."""
         return None if not self.law else exact_position_matrix(self.law)
@@ -130,7 +149,7 @@ class Verdict:
                 lines.append(f"{words} likely: {list(order)}, probability {p} (fair: {fair}).")
         if self.example is not None:
             given, back = self.example
-            lines.append(f"Given {given}, it gave back {back!r}.")
+            lines.append(f"Given {shown(given, 300)}, it gave back {shown(back, 300)}.")
         if self.error:
             lines.append(f"The error: {self.error}")
         if self.evidence is not None:
@@ -169,9 +188,6 @@ class _NotAShuffle(Exception):  # noqa: N818 (a finding, raised out of a run)
         super().__init__(problem)
         self.problem, self.given, self.back = problem, given, back
 
-    def __reduce__(self):
-        return type(self), (self.problem, self.given, self.back)
-
 
 def _type_name(card) -> str:
     kind = type(card)
@@ -185,22 +201,41 @@ def _stranger(card, given: list) -> str:
         twin = next((c for c in given if bool(card == c)), None)
     except Exception:  # noqa: BLE001 (an object whose comparison fails)
         twin = None
-    shown = f"{_type_name(card)} {card!r:.30}"
+    what = f"{_type_name(card)} {shown(card, 30)}"
     if twin is not None:
-        return (f"gives back {shown} where card {twin!r} was: a copy or a conversion, not the "
-                "card itself (a shuffle moves the cards it is given; it makes no new ones)")
-    return f"gives back {shown}, which is not one of the cards it was given"
+        return (f"gives back {what} where card {shown(twin, 30)} was: a copy or a conversion, "
+                "not the card itself (a shuffle moves the cards it is given; it makes no new "
+                "ones)")
+    return f"gives back {what}, which is not one of the cards it was given"
 
 
-def _problem(result, deck: list, given: list) -> str | None:
-    """What is wrong with a shuffle's result on a copy of ``given``, or None if it is an order.
+def not_an_order(result, deck: list, given: list) -> str | None:
+    """What is wrong with a shuffle's result as an order of ``given``, or None if it is one.
 
-    The cards must come back themselves, of their exact type (an int card is not
-    a float, a NumPy integer or an object that says it is equal), each as often
-    as it was given: counting them so cannot be fooled by a lying ``__eq__``.
+    ``deck`` is the list the shuffle was given (a copy of ``given``): its cards, when the
+    shuffle returned None. The cards must come back themselves, of their exact type (an
+    int card is not a float, a NumPy integer or an object that says it is equal), each as
+    often as it was given: counting them so cannot be fooled by a lying ``__eq__``.
+
+    >>> not_an_order([2, 0, 1], [0, 1, 2], [0, 1, 2]) is None
+    True
+    >>> not_an_order([0, 0, 1], [0, 1, 2], [0, 1, 2])
+    'loses card 2 and gives back card 0 2 times'
     """
+    if not (isinstance(deck, list) and isinstance(given, list)):
+        raise TypeError(f"deck and given must be lists (the deck the shuffle was given, and "
+                        f"a copy of it), not {type(deck).__name__} and {type(given).__name__}")
+    if isinstance(result, (types.GeneratorType, types.AsyncGeneratorType)):
+        return ("returns a generator, not a list: a function with yield in it gives back a "
+                "generator and runs none of its code until asked; a shuffle returns a new "
+                "list, or None after shuffling the deck in place (use return, not yield)")
+    if isinstance(result, types.CoroutineType):
+        result.close()  # never run: closed, so that it warns of nothing
+        return ("returns a coroutine, not a list: an async def function runs none of its code "
+                "when called; a shuffle is a plain def that returns a new list, or None after "
+                "shuffling the deck in place")
     if result is not None and not isinstance(result, list):
-        return (f"returns {type(result).__name__} {result!r:.40}, not a list (a shuffle "
+        return (f"returns {type(result).__name__} {shown(result, 40)}, not a list (a shuffle "
                 "returns None after shuffling the deck in place, or a new list)")
     cards = deck if result is None else result
     kind = type(given[0]) if given else int
@@ -213,9 +248,9 @@ def _problem(result, deck: list, given: list) -> str | None:
     lost = [c for c in expected if counts[c] < expected[c]]
     extra = [c for c in expected if counts[c] > expected[c]]
     invented = [c for c in counts if c not in expected]
-    found = ([f"loses card {lost[0]!r}"] if lost else []) + (
-        [f"gives back card {extra[0]!r} {counts[extra[0]]} times"] if extra else []) + (
-        [f"invents card {invented[0]!r}"] if invented else [])
+    found = ([f"loses card {shown(lost[0])}"] if lost else []) + (
+        [f"gives back card {shown(extra[0])} {counts[extra[0]]} times"] if extra else []) + (
+        [f"invents card {shown(invented[0])}"] if invented else [])
     return " and ".join(found) or f"gives back {len(cards)} cards from {len(given)}"
 
 
@@ -233,7 +268,7 @@ class _Checked:
 
     def __call__(self, deck, rng):
         result = self.shuffle(deck, rng)
-        problem = _problem(result, deck, self.given)
+        problem = not_an_order(result, deck, self.given)
         if problem:
             raise _NotAShuffle(problem, list(self.given), deck if result is None else result)
         self.returned_list = self.returned_list or result is not None
@@ -267,7 +302,7 @@ def _fair_law(deck: list) -> dict:
 def _sample(shuffle: Callable, n: int, trials: int, seed: int,
             seconds: float) -> Evidence | str:
     """Evidence from seeded runs, or why there is none (a run that is not a shuffle raises)."""
-    rng = SeededRng(seed, max_draws=exact.MAX_DRAWS)
+    rng = Seeded(seed, max_draws=exact.MAX_DRAWS)
     decks = []
     drawn = 0
     deadline = _clock() + min(EVIDENCE_SECONDS, seconds)
@@ -281,7 +316,7 @@ def _sample(shuffle: Callable, n: int, trials: int, seed: int,
                 drawn += rng.draws
                 if drawn > EVIDENCE_DRAWS or _clock() > deadline:
                     break
-    except DrawLimit:
+    except Stop:
         return f"and so did a seeded run on {_cards(n)}"
     except TimedOut:
         return f"and a seeded run on {_cards(n)} took more than {exact.RUN_SECONDS:g} s"
@@ -307,8 +342,11 @@ def judge(shuffle: Callable, max_n: int = 5, *, trials: int = 10_000, seed: int 
     ``trials`` and ``seed`` are for the sampled evidence given when the tree
     is unbounded (a retry loop) or too large to walk, at ``max_n`` cards (at
     least 2). The whole judgement takes at most about ``seconds``: where it can
-    (Linux, macOS) it runs in a child process (:mod:`cardlib.sandbox`) with a
-    memory cap, stopped at its deadline whatever the shuffle does.
+    (Linux, macOS) it runs in a child process (:mod:`cardlib.untrusted.sandbox`)
+    with a memory cap, stopped at its deadline whatever the shuffle does, and
+    only the verdict's plain fields come back; in the page, Python in the
+    browser, the worker's time limit stops it. See the module for what it
+    defends against, and what not.
     """
     function("shuffle", shuffle)
     max_n = whole_number("max_n", max_n, minimum=1, maximum=MAX_N)
@@ -334,7 +372,7 @@ _MEMORY = (f"used more than {sandbox.MEMORY // 2**30} GB of memory, so it was st
 
 
 class _Judgement:
-    """One judgement: deck sizes walked in turn, other decks, then the paths run again."""
+    """One judgement: deck sizes walked in turn, then other decks."""
 
     def __init__(self, shuffle: Callable, name: str, max_n: int, trials: int, seed: int,
                  seconds: float) -> None:
@@ -342,39 +380,33 @@ class _Judgement:
         self.trials, self.seed = trials, seed
         self.deadline = _clock() + seconds
         self.common = {"name": name, "max_n": max_n, "fair_up_to": 0}
-        self.witnesses: list[tuple[int, list, list]] = []  # (n, deck, paths) to run again
         # every generator, found once for all the walks (cardlib's own shuffles need none)
-        self.watch = (generators.Snapshot([]) if exact.is_own(shuffle)
-                      else generators.snapshot(shuffle))
+        self.generators = Snapshot([]) if is_own(shuffle) else snapshot()
         self.moves = False  # it moved a card in an early random run on max_n cards
 
     def left(self) -> float:
         return max(self.deadline - _clock(), 1e-3)
 
     def walk(self, deck: list) -> tuple[dict, _Checked]:
-        """The exact law on ``deck``; its first leaves are kept to be run again at the end."""
-        kept: list = []
+        """The exact law on ``deck``."""
         checked = _Checked(self.shuffle, deck)
         law = exact.distribution(checked, len(deck), deck=deck, seconds=self.left(),
-                                 max_draws=MAX_DRAWS, witnesses=kept, watch=self.watch)
-        self.witnesses.append((len(deck), deck, kept[:4]))
+                                 max_draws=MAX_DRAWS, generators=self.generators)
         return law, checked
 
     def early_paths(self) -> None:
-        """Random paths on the largest deck, before anything else: run again at the very end."""
+        """Does it move cards of the largest deck? Random runs, before anything else."""
         deck = list(range(self.max_n))
         try:
             early = exact.random_paths(_Checked(self.shuffle, deck), self.max_n, 16, self.seed)
         except Exception:  # noqa: BLE001 (the walk in order finds it, on the smallest deck)
             return
-        self.witnesses.append((self.max_n, deck, early))
         self.moves = any(path.outcome != tuple(deck) for path in early)
 
     def verdict(self) -> Verdict:
         try:
             self.early_paths()
-            found = self.in_order() or self.other_decks() or self.fair()
-            return self.again() or found
+            return self.in_order() or self.other_decks() or self.fair()
         except _NotAShuffle as problem:
             return self.not_a_shuffle(problem)
         except Exception as error:  # noqa: BLE001 (every failure becomes a verdict)
@@ -389,8 +421,8 @@ class _Judgement:
                  " (a deck with a repeated card)" if len(set(problem.given)) < n else
                  " (cards in another order)")
         return Verdict(False, "not a shuffle", f"on {_cards(n)}{where}, {self.name} "
-                       f"{problem.problem}.", n, None, example=(problem.given, problem.back),
-                       **self.common)
+                       f"{problem.problem}.", n, None,
+                       example=(problem.given, sendable(problem.back)), **self.common)
 
     def in_order(self) -> Verdict | None:
         """Decks 0..n-1 for n = 1 .. max_n: the first size that is not fair, or None."""
@@ -452,18 +484,6 @@ class _Judgement:
                        least_likely=least, deck=None if deck == list(range(n)) else tuple(deck),
                        **self.common)
 
-    def again(self) -> Verdict | None:
-        """Every kept path run once more, after all the others: the same result each time."""
-        for n, deck, walked in self.witnesses:
-            try:
-                exact.rerun(_Checked(self.shuffle, deck), n, walked, deck=deck)
-            except exact.NotDeterministic as error:
-                return Verdict(None, "cannot judge", f"{self.name} gives different answers to "
-                               f"the same random numbers: run again later, the same random "
-                               f"answers on {_cards(n)} gave another result. {error}.", n, None,
-                               **self.common)
-        return None
-
 
 #: Other decks (cards in another order, a repeated card) are tried up to this many cards.
 OTHER_DECKS_UP_TO = 4
@@ -512,7 +532,7 @@ def _cannot_judge(judgement: _Judgement, error: Exception) -> Verdict:
                       "random choices is large); try a smaller max_n.")
     if isinstance(error, MemoryError):
         return cannot(f"{name} {_MEMORY}.")
-    shown_error = error.__cause__ if isinstance(error, exact.Raised) else error
-    shown = "".join(traceback.format_exception_only(type(shown_error), shown_error)).strip()
+    raised = error.__cause__ if isinstance(error, exact.Raised) else error
+    text = "".join(traceback.format_exception_only(type(raised), raised)).strip()
     return cannot(f"{name} raised an error on a deck of {_cards(n)} "
-                  f"({type(shown_error).__name__}), so it cannot be judged.", error=shown)
+                  f"({type(raised).__name__}), so it cannot be judged.", error=text)

@@ -31,7 +31,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from .checks import as_rng, checked, function, sequence, whole_number
-from .guard import TimedCalls
+from .rngs import Scripted, Stop
+from .untrusted import TimedCalls
 
 __all__ = [
     "exact_position_matrix",
@@ -152,24 +153,6 @@ def unrank_shuffle(deck, rng=None) -> list:
     return [cards[i] for i in unrank(r, len(cards))]
 
 
-class _Answers:
-    """Answers randrange(size) calls from a list, checking each size."""
-
-    def __init__(self, n: int, draws: list[int]) -> None:
-        self.n, self.draws, self.used = n, draws, 0
-
-    def randrange(self, size: int, *more: int) -> int:
-        step = self.used
-        if more or size != self.n - step:
-            raise ValueError(f"draw {step} was randrange{(size, *more)}, but the answers "
-                             f"are for randrange({self.n - step}) at that step")
-        if step >= len(self.draws):
-            raise ValueError(f"the shuffle asked for draw {step}, but only "
-                             f"{len(self.draws)} answers were given")
-        self.used += 1
-        return self.draws[step]
-
-
 def run_with_draws(shuffle: Callable, n: int, draws: Sequence[int]) -> list:
     """Return what ``shuffle`` makes of ``list(range(n))`` when randrange answers ``draws``.
 
@@ -191,9 +174,22 @@ def run_with_draws(shuffle: Callable, n: int, draws: Sequence[int]) -> list:
                              f"{n - k}, got {d}")
     function("shuffle", shuffle)
     deck = list(range(n))
-    with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
-        result = call(shuffle, deck, rng=_Answers(n, draws))
+    rng = Scripted(draws, [n - k for k in range(len(draws))], then="stop")
+    try:
+        with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
+            result = call(shuffle, deck, rng=rng)
+    except Stop as stop:
+        raise ValueError(_off_script(stop, n, len(draws))) from None
+    if rng.stopped:  # it caught the stop, and went on
+        raise ValueError(_off_script(Stop(rng.stopped, 0, rng.depth), n, len(draws)))
     return deck if result is None else list(result)
+
+
+def _off_script(stop: Stop, n: int, answers: int) -> str:
+    if stop.why == "tree":
+        return (f"draw {stop.depth} was a draw of {stop.size} values, but the answers are for "
+                f"randrange({n - stop.depth}) at that step")
+    return f"the shuffle asked for draw {stop.depth}, but only {answers} answers were given"
 
 
 def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fraction]]:

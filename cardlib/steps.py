@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .checks import as_rng, function, sequence, whole_number
-from .guard import TimedCalls
-from .rngs import IntegerMethods
+from .checks import function, sequence
+from .rngs import Draw, RecordingRng, ReplayRng, Stop
 from .shuffles import draw, knuth_shuffle, pick_and_remove
+from .untrusted import TimedCalls
 
 __all__ = [
     "MAX_STEP_CARDS",
@@ -40,76 +40,6 @@ __all__ = [
 
 #: A step-through replays the shuffle once per step (n steps of O(n)): at most this many cards.
 MAX_STEP_CARDS = 1000
-
-
-@dataclass(frozen=True)
-class Draw:
-    """One ``randrange`` call: its arguments and the value it returned."""
-
-    args: tuple[int, ...]
-    value: int
-
-    @property
-    def size(self) -> int:
-        """How many values the range had."""
-        return len(range(*self.args))
-
-
-class RecordingRng(IntegerMethods):
-    """Pass every ``randrange`` call on to ``rng`` and record it in ``draws``.
-
-    Its other integer methods (choice, shuffle, ...) draw through randrange
-    (:mod:`cardlib.rngs`), so they are recorded too; float draws are refused.
-
-    >>> recorder = RecordingRng(3)
-    >>> knuth_shuffle([0, 1, 2], rng=recorder)
-    >>> [(d.args, d.value) for d in recorder.draws]
-    [((3,), 0), ((2,), 0)]
-    """
-
-    def __init__(self, rng=None) -> None:
-        self.rng = as_rng(rng)
-        self.draws: list[Draw] = []
-
-    def randrange(self, *args: int) -> int:
-        value = self.rng.randrange(*args)
-        self.draws.append(Draw(tuple(args), value))
-        return value
-
-
-class _Stop(Exception):
-    """Raised by a ReplayRng when the algorithm asks for one draw too many."""
-
-
-class ReplayRng(IntegerMethods):
-    """Answer ``randrange`` calls from recorded draws, stopping after ``limit`` of them.
-
-    A call whose arguments differ from the record means the replayed run has
-    left the recorded path; that is an error, never silently ignored.
-    """
-
-    def __init__(self, draws: Sequence[Draw], limit: int | None = None,
-                 name: str = "the shuffle") -> None:
-        self.draws = _draws(draws)
-        self.limit = len(self.draws) if limit is None else whole_number("limit", limit)
-        self.used = 0
-        self.name = name
-
-    def randrange(self, *args: int) -> int:
-        if self.used >= self.limit:
-            raise _Stop
-        if self.used >= len(self.draws):
-            raise ValueError(f"replay ran out of recorded draws after {self.used}: "
-                             f"{self.name} asked for more draws than were recorded")
-        recorded = self.draws[self.used]
-        if tuple(args) != recorded.args:
-            raise ValueError(
-                f"replay diverged at draw {self.used}: {self.name} called "
-                f"randrange{tuple(args)}, but the recorded run called randrange{recorded.args} "
-                "(the draws must be recorded from the same shuffle on the same deck)"
-            )
-        self.used += 1
-        return recorded.value
 
 
 def _draws(draws) -> list[Draw]:
@@ -139,7 +69,7 @@ def in_place_states(shuffle: Callable, deck: Sequence, draws: Sequence[Draw]) ->
             cards = list(deck)
             try:
                 call(shuffle, cards, rng=ReplayRng(draws, limit=k, name=call.name))
-            except _Stop:
+            except Stop:
                 pass
             states.append(cards)
     return states

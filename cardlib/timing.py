@@ -29,7 +29,7 @@ from .checks import (
     sequence,
     whole_number,
 )
-from .guard import TimedCalls
+from .untrusted import TimedCalls
 
 __all__ = ["doubling_sizes", "time_shuffle", "Timings", "measure", "loglog_fit"]
 

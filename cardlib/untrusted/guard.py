@@ -1,43 +1,36 @@
-"""Running someone else's shuffle under guard: randomness from ``rng.randrange`` only, not for ever.
+"""Running someone else's function under guard: no other randomness, not for ever.
 
-:mod:`cardlib.exact` runs a shuffle once per leaf of its tree of random
-choices, and its answer is exact only if the shuffle keeps the contract: all
-of its randomness through ``rng.randrange`` on the rng it is given. While a
-:class:`Guard` is open, every :meth:`Guard.run` of a function is watched:
+:mod:`cardlib.exact` runs a shuffle once per leaf of its tree of random choices, and its
+answer is exact only if the shuffle keeps the contract: all of its randomness through the
+rng it is given. While a :class:`Guard` is open, every :meth:`Guard.run` of a function is
+watched:
 
-- Every other source of randomness or time raises :class:`ContractError`
-  naming the call: the functions of :mod:`random`, the methods of every
-  ``random.Random`` and ``random.SystemRandom`` (other than the rng given),
-  :mod:`numpy.random`'s functions and ``default_rng``, :mod:`secrets`,
-  ``os.urandom``, and the clock (``time.time``, ``perf_counter``,
-  ``monotonic`` and the rest, and ``time.sleep``). They are replaced when the
-  first guard opens and put back when the last one closes, even on error.
-  Only the thread running a watched function is refused (a thread-local
-  flag, read only when one of them is called), so other threads, such as a
-  Jupyter kernel's, go on as before; the flag costs nothing per draw.
-  A refusal is also remembered, so a function that catches the error and
-  carries on is refused all the same when it returns.
-- A run longer than ``seconds`` is stopped: a watchdog thread raises
-  :class:`TimedOut` inside it (CPython's ``PyThreadState_SetAsyncExc``).
-  TimedOut derives from BaseException, so ``except Exception:`` in the
-  function does not catch it; the watchdog raises it once. A run that goes
-  on a second later (it swallowed even BaseException, or sits in a call that
-  never returns to Python, such as ``sleep`` or a regular expression that
-  backtracks for ever) cannot be stopped from inside the process: inside a
-  child of :mod:`cardlib.sandbox` the child ends itself (exit status
-  ``sandbox.STUCK``), from the watchdog or from a SIGALRM handler that C code
-  such as the regular-expression engine still lets run; elsewhere the run is
-  left going.
-  Setting a time per run costs one clock read; ``sys.settrace`` would slow
-  every line of the function.
-- ``Guard(seconds, refuse=False)`` only limits the time: for a learner's
-  function run with a real ``random.Random`` (timings, simulations).
-- Starting a thread is refused too: a thread's draws are out of sight.
+- Every other source of randomness or time raises :class:`ContractError` naming the
+  call: the functions of :mod:`random`, the methods of every ``random.Random`` and
+  ``random.SystemRandom`` (other than the rng given), :mod:`numpy.random`'s functions and
+  ``default_rng``, :mod:`secrets`, ``os.urandom``, and the clock (``time.time``,
+  ``perf_counter``, ``monotonic`` and the rest, and ``time.sleep``). They are replaced
+  when the first guard opens and put back when the last one closes, even on error. Only
+  the thread running a watched function is refused (a thread-local flag, read only when
+  one of them is called), so other threads, such as a Jupyter kernel's, go on as before.
+  A refusal is also remembered, so a function that catches the error and carries on is
+  refused all the same when it returns.
+- A run longer than ``seconds`` is stopped: a watchdog thread raises :class:`TimedOut`
+  inside it (CPython's ``PyThreadState_SetAsyncExc``). TimedOut derives from
+  BaseException, so ``except Exception:`` in the function does not catch it; the
+  watchdog raises it once. A run that goes on a second later (it swallowed even
+  BaseException, or sits in a call that never returns to Python, such as ``sleep`` or a
+  regular expression that backtracks for ever) cannot be stopped from inside the
+  process: inside a child of :mod:`cardlib.untrusted.sandbox` the child ends itself (exit
+  status ``sandbox.STUCK``), from the watchdog or from a SIGALRM handler that C code such
+  as the regular-expression engine still lets run; elsewhere the run is left going.
+  Setting a time per run costs one clock read; ``sys.settrace`` would slow every line.
+- ``Guard(seconds, refuse=False)`` only limits the time: for a learner's function run
+  with a real ``random.Random`` (timings, simulations).
 
-What the guard cannot see (a random function imported by name before the
-guard opened, ``datetime.now()``, a NumPy ``Generator`` made beforehand, a
-global counter) is left to :mod:`cardlib.exact`, which replays leaves and
-compares the shared generators' states before and after its walk.
+What the guard cannot see (a random function imported by name before the guard opened,
+``datetime.now()``, a generator made beforehand, a global counter) is left to the replays
+and the snapshots of :mod:`cardlib.untrusted.walk`.
 
 >>> import random
 >>> with Guard(seconds=1) as guard:
@@ -49,10 +42,8 @@ cardlib.checks.ContractError: the shuffle called random.random, but all of its r
 
 from __future__ import annotations
 
-import _random
 import ctypes
 import linecache
-import numbers
 import os
 import random
 import re
@@ -68,12 +59,11 @@ try:  # the learner core needs the standard library only (NumPy is absent in the
 except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
     numpy = None
 
+from ..checks import ContractError, positive_number
 from . import sandbox
-from .checks import ContractError, positive_number
-from .rngs import IntegerMethods
 
-__all__ = ["THREADS", "RUN_SECONDS", "Guard", "Stop", "TimedOut", "DrawLimit", "EndlessRun",
-           "Raised", "SeededRng", "TimedCalls", "refused_calls"]
+__all__ = ["THREADS", "RUN_SECONDS", "Guard", "TimedOut", "EndlessRun", "Raised", "TimedCalls",
+           "refused_calls"]
 
 #: One run of a learner's function taking longer than this is stopped as endless.
 RUN_SECONDS = 2.0
@@ -86,16 +76,9 @@ _local = threading.local()
 THREADS = sys.platform not in ("emscripten", "wasi")
 
 
-class Stop(BaseException):  # noqa: N818 (not an error: a signal to stop a run)
-    """Stops a watched run; ``except Exception:`` in the watched function does not catch it."""
-
-
-class TimedOut(Stop):
-    """Raised inside a run that took longer than its guard allows."""
-
-
-class DrawLimit(Stop):
-    """Raised by a :class:`SeededRng` asked for more draws than it allows."""
+class TimedOut(BaseException):  # noqa: N818 (not an error: a signal to stop a run)
+    """Raised inside a run that took longer than its guard allows; ``except Exception:`` in
+    the watched function does not catch it."""
 
 
 class EndlessRun(ValueError):
@@ -114,58 +97,6 @@ class Raised(ValueError):
         what = ("called exit()" if isinstance(error, SystemExit) else
                 "raised StopIteration (a next() on an iterator that had run out?)")
         return cls(f"{name} {what}")
-
-
-class SeededRng(IntegerMethods):
-    """A seeded source of whole numbers, usable inside a guard.
-
-    It works inside a guard, where ``random.Random`` is refused, and it offers
-    ``randrange`` and the integer methods built on it (:mod:`cardlib.rngs`:
-    choice, shuffle, ...): asking it for anything else is a ContractError.
-    Each draw is exactly uniform (rejection sampling). After ``max_draws``
-    draws (None: no limit) it raises :class:`DrawLimit`; ``draws`` counts them.
-
-    >>> rng = SeededRng(7)
-    >>> draws = [rng.randrange(6) for _ in range(1000)]
-    >>> sorted(set(draws)) == list(range(6)), rng.draws
-    (True, 1000)
-    >>> SeededRng(7).randrange(6) == draws[0]   # seeded: the same draws every time
-    True
-    """
-
-    def __init__(self, seed: int = 0, max_draws: int | None = None) -> None:
-        # The Mersenne Twister of random.Random, from its C base class, which no guard
-        # replaces: this source keeps working inside a guard.
-        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-            raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
-        if max_draws is not None and (isinstance(max_draws, bool) or not isinstance(
-                max_draws, numbers.Integral) or max_draws < 0):
-            raise TypeError(f"max_draws must be None or a whole number, not {max_draws!r:.40}")
-        self._bits = _random.Random(int(seed)).getrandbits
-        self.max_draws = max_draws
-        self.draws = 0
-
-    def __getattr__(self, name: str):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return self._refuse(name)
-
-    def below(self, size: int) -> int:
-        """A uniform whole number in 0..size-1 (rejection sampling of random bits)."""
-        bits = max(size - 1, 1).bit_length()
-        value = self._bits(bits)
-        while value >= size:
-            value = self._bits(bits)
-        return value
-
-    def randrange(self, start, stop=None, step=1):
-        values = range(start) if stop is None else range(start, stop, step)
-        if not values:
-            raise ValueError(f"empty range in randrange({start}, {stop}, {step})")
-        self.draws += 1
-        if self.max_draws is not None and self.draws > self.max_draws:
-            raise DrawLimit
-        return values[self.below(len(values))] if stop is not None else self.below(start)
 
 
 _TIME = ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns",
@@ -195,7 +126,6 @@ def _targets() -> list[tuple[object, str, str]]:
     found += [(os, name, f"os.{name}") for name in ("urandom", "getrandom") if hasattr(os, name)]
     # SystemRandom and secrets read the operating system's entropy through this alias.
     found.append((random, "_urandom", "os.urandom (through random.SystemRandom)"))
-    found.append((threading.Thread, "start", "threading.Thread.start"))
     if numpy is not None:
         found += [(numpy.random, name, f"numpy.random.{name}") for name in numpy.random.__all__
                   if callable(getattr(numpy.random, name))
@@ -213,10 +143,6 @@ def refused_calls() -> list[str]:
 
 
 def _refusal(label: str) -> str:
-    if label.startswith("threading."):
-        return ("the shuffle started a thread: what a thread draws or reads is out of sight, "
-                "so the shuffle cannot be enumerated; all of its randomness must come from the "
-                "rng it is given, in the call itself")
     if label.startswith("time.sleep"):
         return "the shuffle called time.sleep: a run that waits cannot be enumerated in time"
     if label.startswith("time."):
@@ -267,6 +193,7 @@ def _wrap(label: str, original: Callable, method: bool) -> Callable:
             return original(*args, **kwargs)
     guarded.__name__ = getattr(original, "__name__", label)
     guarded.__doc__ = getattr(original, "__doc__", None)
+    guarded.__wrapped__ = original
     return guarded
 
 
@@ -437,10 +364,10 @@ class TimedCalls:
     ...     while True:
     ...         pass
     >>> with TimedCalls("spin", seconds=0.2) as call:
-    ...     call(spin)
+    ...     call(spin)   # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cardlib.guard.EndlessRun: one call of spin took more than 0.2 s: is it a loop that never ends?
+    cardlib.untrusted.guard.EndlessRun: one call of spin took more than 0.2 s: is it a loop ...
     """
 
     def __init__(self, name: str, seconds: float = RUN_SECONDS) -> None:

@@ -1,16 +1,13 @@
-"""Generators made before the call: found, and watched for a draw the guard cannot refuse.
+"""A snapshot of the random generators made before a call: which one did it draw from?
 
-:class:`cardlib.guard.Guard` refuses the functions of :mod:`random`, NumPy,
-:mod:`secrets` and the clock while a shuffle runs. It cannot replace the
-methods of objects that already exist and whose types cannot be changed: a
-``numpy.random.Generator`` or ``RandomState`` made at import, a C-level
-``_random.Random``, a ``random.Random`` whose methods were bound to a name
-beforehand. A draw from any of them moves its state, so :func:`snapshot`
-finds them all and :meth:`Snapshot.moved` says which one moved.
-
-Found: every such object the garbage collector tracks, and the untracked
-ones (``_random.Random``) held by a module, or by the shuffle's globals,
-closure or defaults, directly or one level inside a list, tuple, set or dict.
+:class:`~cardlib.untrusted.guard.Guard` refuses the functions of :mod:`random`, NumPy,
+:mod:`secrets` and the clock while a shuffle runs. It cannot replace the methods of
+objects that already exist and whose types cannot be changed: a learner's module-level
+``random.Random()``, a ``numpy.random.Generator`` or ``RandomState`` made at import, a
+generator's method bound to a name beforehand. A draw from any of them moves its state,
+so :func:`snapshot` finds them all (every one the garbage collector tracks) and
+:meth:`Snapshot.moved` says which one moved. (A bare ``_random.Random``, which the
+collector does not track, is left to the replays: only code written to hide reaches it.)
 
 >>> import numpy as np
 >>> hidden = np.random.default_rng(1)
@@ -26,18 +23,15 @@ from __future__ import annotations
 
 import _random
 import gc
-import itertools
 import pickle
 import random
-import sys
-from collections.abc import Iterable
 
 try:  # the learner core needs the standard library only (NumPy is absent in the browser)
     import numpy.random
 except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
     numpy = None
 
-from .checks import sequence
+from ..checks import sequence
 
 __all__ = ["Snapshot", "snapshot"]
 
@@ -72,39 +66,6 @@ def _describe(source) -> str:
     return f"a {type(source).__module__}.{type(source).__name__} made before the shuffle was called"
 
 
-def _inside(value) -> Iterable:
-    yield value
-    if isinstance(value, (list, tuple, set, frozenset)) and len(value) < 10_000:
-        yield from value
-    elif isinstance(value, dict) and len(value) < 10_000:
-        yield from value.values()
-
-
-def _module_values() -> Iterable:
-    for module in list(sys.modules.values()):
-        yield from getattr(module, "__dict__", {}).values()
-
-
-def _roots(function) -> Iterable:
-    """Where an untracked generator used by ``function`` may be held, besides modules."""
-    call = vars(type(function)).get("__call__")  # a callable object's method
-    for target in (function, call, getattr(function, "__func__", None)):
-        yield from getattr(target, "__globals__", {}).values()
-        yield from (cell.cell_contents for cell in getattr(target, "__closure__", None) or ()
-                    if _filled(cell))
-        yield from getattr(target, "__defaults__", None) or ()
-        yield from (getattr(target, "__kwdefaults__", None) or {}).values()
-        yield from getattr(target, "__dict__", {}).values()
-
-
-def _filled(cell) -> bool:
-    try:
-        cell.cell_contents  # noqa: B018 (an empty cell raises)
-    except ValueError:
-        return False
-    return True
-
-
 class Snapshot:
     """The states of the generators that existed when it was taken."""
 
@@ -132,14 +93,9 @@ class Snapshot:
         return list(dict.fromkeys(moved))
 
 
-def snapshot(function=None) -> Snapshot:
-    """The generators that exist now (those ``function`` can reach included), and their states."""
+def snapshot() -> Snapshot:
+    """The generators that exist now, and their states."""
     found = {id(o): o for o in gc.get_objects() if isinstance(o, _TYPES)}
-    held = itertools.chain(_module_values(),
-                           itertools.chain.from_iterable(map(_inside, _roots(function))))
-    for value in held:
-        if isinstance(value, _random.Random):
-            found.setdefault(id(value), value)
     owned = {id(getattr(o, "bit_generator", None) or getattr(o, "_bit_generator", None))
              for o in found.values() if isinstance(o, _NUMPY[:2])}
     sources = []
