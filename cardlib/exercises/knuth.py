@@ -3,7 +3,7 @@
 >>> print(check_sattolo_counterexample((1, 2, 3, 0)))
 ✗ the order Sattolo's loop never makes: Sattolo's loop makes (1, 2, 3, 0), with probability 1/6: \
 follow card 0 to the position it lands in, then the card that started there, and so on: \
-0 → 3 → 2 → 1 → 0 visits every position, a single cycle. (see section 5)
+0 → 3 → 2 → 1 → 0 visits every position, a single cycle. (see section 4)
 >>> check_sattolo_counterexample((1, 0, 3, 2)).status
 'right'
 """
@@ -48,7 +48,7 @@ INSIDE_OUT = Algorithm("the inside-out shuffle", inside_out_shuffle, "new list",
 @checked
 def check_forward_knuth(my_shuffle: Callable) -> Feedback:
     """The learner's forward loop of Knuth's swaps: fair (judged exactly), in place, that loop."""
-    return check_shuffle(my_shuffle, "your forward loop", "section 3", algorithm=FORWARD_KNUTH,
+    return check_shuffle(my_shuffle, "your forward loop", "section 2", algorithm=FORWARD_KNUTH,
                          hint="At step i, every card not yet settled must be equally likely "
                               "to come to position i, the card already there included.")
 
@@ -56,7 +56,7 @@ def check_forward_knuth(my_shuffle: Callable) -> Feedback:
 # --- Exercise 2: an order Sattolo never makes, though every card moves ---------------------
 
 _CARDS = 4
-_SATTOLO_WHERE = "section 5"
+_SATTOLO_WHERE = "section 4"
 
 
 def _cycles(order: tuple) -> list[list[int]]:
@@ -128,7 +128,7 @@ def check_sattolo_counterexample(answer) -> Feedback:
 
 #: The group of the secret-Santa check (the first n of them for a group of n).
 SANTA_NAMES = ("Ann", "Bo", "Cy", "Dee", "Eve", "Flo")
-_SANTA_WHERE = "section 5"
+_SANTA_WHERE = "section 4"
 _SANTA_SIZES = (2, 3, 4, 5)
 #: A draw in one pass needs a few draws per person: a path of more than this redraws.
 _SANTA_DRAWS = 100
@@ -308,11 +308,14 @@ def _all_circles(names: list):
 
 # --- Exercise 4: inside-out ------------------------------------------------------------------
 
+_INSIDE_OUT_WHERE = "Going further: the inside-out variant"
+
+
 @checked
 def check_inside_out(my_shuffle: Callable) -> Feedback:
     """The learner's inside-out shuffle: fair, a new list, and it reads the deck only once."""
     what = "your inside-out shuffle"
-    feedback = check_shuffle(my_shuffle, what, "section 6", algorithm=INSIDE_OUT)
+    feedback = check_shuffle(my_shuffle, what, _INSIDE_OUT_WHERE, algorithm=INSIDE_OUT)
     if not feedback.ok:
         return feedback
     return _reads_once(my_shuffle, what, feedback)
@@ -327,11 +330,11 @@ def _reads_once(my_shuffle: Callable, what: str, feedback: Feedback) -> Feedback
         return wrong(f"{what} is fair, but given a deck it can read only once (an iterator, "
                      f"as a stream of cards would be) it raised {type(error).__name__}: "
                      f"{error}{learner_line(error)}. Loop over the deck once, with enumerate",
-                     "section 6")
+                     _INSIDE_OUT_WHERE)
     if not isinstance(once, list) or sorted(once) != list(range(6)):
         return wrong(f"{what} is fair, but given a deck it can read only once (an iterator) it "
                      f"returned {once!r:.60}. Loop over the deck once, with enumerate",
-                     "section 6")
+                     _INSIDE_OUT_WHERE)
     return right(f"{feedback.message[:-1]}, and it reads the deck only once.")
 
 

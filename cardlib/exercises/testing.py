@@ -32,6 +32,9 @@ __all__ = [
 
 #: Exercise 1's experiment: fair shuffles of a few cards.
 SHUFFLES, CARDS = 48_000, 4
+#: Where the lesson explains the exercises of its Going further.
+_PLAIN_SUM_WHERE = "Going further: why the position test scales its sum"
+_BITS_WHERE = "Going further: from random bits to a number below k"
 
 
 def check_expected_count(answer) -> Feedback:
@@ -49,7 +52,7 @@ def check_peeking_bound(answer) -> Feedback:
     """The chance of at least one p < 0.01 among 20 *independent* tests of a fair shuffle."""
     expected = 1 - Fraction(99, 100) ** 20
     return check_value(answer, expected, "P(at least one alarm in 20 independent tests)",
-                       "section 3", {
+                       "section 2", {
                            Fraction(20, 100): "adding the 20 chances counts twice the runs "
                                               "with two alarms; take 1 minus the chance of "
                                               "no alarm at all",
@@ -68,7 +71,7 @@ def _date_seeds(year: int = 2026) -> int:
 def check_date_seeds(answer) -> Feedback:
     """How many different decks a game seeded with the date as YYYYMMDD can deal in 2026."""
     what = "different decks in 2026 from YYYYMMDD seeds"
-    return check_value(answer, _date_seeds(), what, "section 4", {
+    return check_value(answer, _date_seeds(), what, "section 3", {
         366: "2026 is not a leap year",
         99_991_231: "only dates are used as seeds, not every number up to 99991231",
         2**32: "the seed could hold 2^32 values, but only the dates of 2026 are used",
@@ -79,7 +82,7 @@ def check_modulo_chance(answer) -> Feedback:
     """4 random bits (0 to 15) and ``% 6``: the probability of card 0."""
     values = range(2**4)
     card_0 = Fraction(sum(value % 6 == 0 for value in values), len(values))
-    return check_value(answer, card_0, "P(card 0) with 4 bits and % 6", "section 5", {
+    return check_value(answer, card_0, "P(card 0) with 4 bits and % 6", _BITS_WHERE, {
         Fraction(1, 6): "1/6 would be fair; 16 values cannot split evenly over 6 cards",
         Fraction(2, 16): "values 0 and 6 give card 0, and so does 12",
         Fraction(2, 8): "that is the 3-bit case of the lesson; with 4 bits there are 16 values",
@@ -91,7 +94,7 @@ def check_float_law(answer) -> Feedback:
     law = float_law(3, 4)
     expected = tuple(law[j] for j in range(3))
     return check_value(answer, expected, "P(0), P(1), P(2) of int(random() * 3) with 4 bits",
-                       "section 5", {
+                       _BITS_WHERE, {
                            (Fraction(1, 3),) * 3: "1/3 each would be fair; 16 values of k "
                                                    "cannot split evenly over 3",
                            tuple(Fraction(c, 16) for c in (5, 5, 6)): "the extra value of k "
@@ -105,7 +108,8 @@ def check_plain_sum_mean(answer) -> Feedback:
     Each count is binomial (T tries, chance 1/5): its squared distance from T/5
     averages T (1/5)(4/5), so each of the 25 terms averages 4/5, whatever T is.
     """
-    return check_value(answer, 20, "the mean of the plain sum over the 25 cells", "section 2", {
+    return check_value(answer, 20, "the mean of the plain sum over the 25 cells",
+                       _PLAIN_SUM_WHERE, {
         16: "16 = (5 - 1)^2 is what a chi-square with 16 degrees of freedom averages, the "
             "number the table compares with; the plain sum averages more: work out one "
             "cell's term first",
@@ -190,24 +194,24 @@ def _randbelow_call(function: Callable, k: int, script: list[int], what: str):
             result = guard.run(function, k, rng)
         except TimedOut:
             raise Failed(wrong(f"{what}({k}, rng) did not finish within a few seconds: is "
-                               "there a loop that never ends?", "section 5")) from None
+                               "there a loop that never ends?", _BITS_WHERE)) from None
         except ContractError:
             raise Failed(wrong(
                 f"{what} called {guard.violation or 'the random module'}, not the rng it was "
-                "given: draw every bit with rng.getrandbits(b)", "section 5")) from None
+                "given: draw every bit with rng.getrandbits(b)", _BITS_WHERE)) from None
         except _RefusedDraw as refused:
             raise Failed(wrong(
                 f"{what} asked its rng for rng.{refused.method}: use only rng.getrandbits(b), "
                 "the raw bits, as the exercise asks (a number below k is what you are "
-                "writing)", "section 5")) from None
+                "writing)", _BITS_WHERE)) from None
         except _TooManyDraws:
             raise Failed(wrong(
                 f"{what}({k}, rng) kept drawing: with the bits {script[:3]} it asked for more "
                 f"than {_MOST_DRAWS} draws. Does the loop draw a new value but test the old "
-                "one?", "section 5")) from None
+                "one?", _BITS_WHERE)) from None
         except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
             raise Failed(wrong(f"{what}({k}, rng) raised {type(error).__name__}: {error}"
-                               f"{learner_line(error)}", "section 5")) from None
+                               f"{learner_line(error)}", _BITS_WHERE)) from None
     return result, rng.asked
 
 
@@ -217,29 +221,29 @@ def _check_randbelow_at(function: Callable, k: int, what: str) -> str | None:
     result, asked = _randbelow_call(function, k, [0] * _MOST_DRAWS, what)
     if not asked:
         raise Failed(wrong(f"{what}({k}, rng) returned {result!r:.30} without asking the rng for "
-                           "any bits: draw them with rng.getrandbits(b)", "section 5"))
+                           "any bits: draw them with rng.getrandbits(b)", _BITS_WHERE))
     b = asked[0]
     if b < fewest:
         raise Failed(wrong(
             f"{what}({k}, rng) asks for {b} bit{'s' if b != 1 else ''}: they give 0 to "
             f"{(1 << b) - 1} only, so it can never return {k - 1}. Take the fewest bits that "
-            f"can write {k - 1}", "section 5"))
+            f"can write {k - 1}", _BITS_WHERE))
     if b > cpython:
         raise Failed(wrong(
             f"{what}({k}, rng) asks for {b} bits where {fewest or 'none'} can write {k - 1}: "
             f"fair, but {(1 << b) - k} of its {1 << b} values are thrown away. Take the fewest "
-            "bits", "section 5"))
+            "bits", _BITS_WHERE))
     for script, expected, draws in _scripts(k, b):
         result, asked = _randbelow_call(function, k, script, what)
         got = script[:len(asked)]
         if any(size != b for size in asked):
             raise Failed(wrong(f"{what}({k}, rng) asked for {asked[0]} bits, then for "
                                f"{next(s for s in asked if s != b)}: draw the same number of "
-                               "bits each time", "section 5"))
+                               "bits each time", _BITS_WHERE))
         if isinstance(result, bool) or not isinstance(result, int):
             kind = "" if result is None else f", a {type(result).__name__}"
             raise Failed(wrong(f"{what}({k}, rng) returned {result!r:.30}{kind}: return a "
-                               f"whole number from 0 to {k - 1}", "section 5"))
+                               f"whole number from 0 to {k - 1}", _BITS_WHERE))
         if (result, len(asked)) == (expected, draws):
             continue
         v = script[0]
@@ -277,7 +281,7 @@ def check_randbelow(my_randbelow: Callable) -> Feedback:
             first = call(my_randbelow, 6, probe)
     except EndlessRun:
         return wrong(f"{what}(6, rng) did not finish within a few seconds: is there a loop that "
-                     "never ends?", "section 5")
+                     "never ends?", _BITS_WHERE)
     except Exception:  # noqa: BLE001 - an attempt that fails: the check below says why
         first = None
     if is_todo(first):
@@ -286,7 +290,7 @@ def check_randbelow(my_randbelow: Callable) -> Feedback:
         for k in RANDBELOW_SIZES:
             problem = _check_randbelow_at(my_randbelow, k, what)
             if problem:
-                return wrong(problem, "section 5")
+                return wrong(problem, _BITS_WHERE)
     except Failed as failed:
         return failed.feedback
     return right(f"{what} keeps every value below k and throws away the others until one "
