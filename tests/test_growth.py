@@ -113,3 +113,26 @@ def test_growth_pictures_draw_their_data():
     GP.copies_per_append_curves(ax, [10, 100], {"1/8": [1.0, 5.0], "+16": [1.0, 3.0]})
     assert [line.get_label() for line in ax.get_lines()] == ["1/8", "+16"]
     plt.close("all")
+
+
+@pytest.mark.parametrize("nanoseconds", [
+    [32.9, 23.3, 22.4, 31.2, 34.0, 34.0, 33.5],   # the U that lesson 4 measures
+    [40.0, 28.0, 25.0, 24.0, 24.0, 23.5, 23.0],   # falling, then level
+    [22.0, 22.0, 23.0, 30.0, 45.0, 60.0, 80.0],   # climbing to the right
+])
+def test_the_append_times_legend_hides_no_point(nanoseconds):
+    import matplotlib.pyplot as plt
+
+    from cardlib import plots as GP
+
+    lengths = [16, 64, 256, 1024, 4096, 16_384, 65_536]
+    per_append, fixed = G.fixed_cost_fit(lengths[:3], nanoseconds[:3])
+    fig, ax = plt.subplots(figsize=(9.2, 5.4))
+    GP.append_times(ax, lengths, nanoseconds, per_append, fixed, "test")
+    fig.canvas.draw()
+    legend = ax.get_legend().get_window_extent().padded(6)  # a marker's radius around it
+    points = ax.transData.transform(list(zip(lengths, nanoseconds)))
+    hidden = [n for n, (x, y) in zip(lengths, points) if legend.contains(x, y)]
+    assert hidden == [], f"the legend hides the points at n = {hidden}"
+    assert f"between {min(nanoseconds):.0f} and {max(nanoseconds):.0f} ns" in ax.get_title()
+    plt.close(fig)

@@ -54,23 +54,30 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
 @picture
 def append_times(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[float],
                  per_append: float, fixed: float, version: str) -> Axes:
-    """Plot the measured time per append against n, with the fit per_append + fixed / n."""
-    ax.plot(lengths, nanoseconds, "o", color=OKABE_ITO["blue"], markersize=8,
+    """Plot the measured time per append against n, with the fit per_append + fixed / n.
+
+    The y axis leaves its top third to the legend, so that the legend hides no point; the
+    title gives the range the measurements stay in.
+    """
+    ax.plot(lengths, nanoseconds, "o", color=OKABE_ITO["blue"], markersize=8, zorder=3,
             label="measured: best time per append over n appends")
     smooth = np.geomspace(min(lengths), max(lengths), 200)
-    ax.plot(smooth, per_append + fixed / smooth, "-", color=OKABE_ITO["vermillion"],
-            linewidth=2, label=f"{per_append:.1f} ns per append + {fixed:,.0f} ns per build / n")
+    fitted = per_append + fixed / smooth
+    ax.plot(smooth, fitted, "-", color=OKABE_ITO["vermillion"], linewidth=2,
+            label=f"fit: {per_append:.1f} ns per append + {fixed:,.0f} ns per build / n")
     ax.axhline(per_append, color="grey", linestyle=":", linewidth=2,
-               label="the cost of one append alone")
+               label=f"{per_append:.1f} ns: one append, without the build's fixed cost")
     ax.set_xscale("log")
     plain_log_ticks(ax.xaxis)
-    ax.set_ylim(0, 1.15 * max(nanoseconds))
+    highest = max(max(nanoseconds), float(np.max(fitted)), per_append)
+    ax.set_ylim(0, 1.7 * highest)  # the points below 60 % of the height, the legend above
     ax.set_xlabel("appends n in one build (log scale)", fontsize=13)
     ax.set_ylabel("nanoseconds per append", fontsize=13)
     ax.tick_params(labelsize=12)
-    ax.legend(fontsize=12, loc="upper right")
-    ax.set_title(f"{version}: from {min(lengths):,} to {max(lengths):,} appends, the time per "
-                 "append does not grow", fontsize=14)
+    ax.legend(fontsize=12, loc="upper center")
+    ax.set_title(f"{version}: from {min(lengths):,} to {max(lengths):,} appends,\nthe time per "
+                 f"append stays between {min(nanoseconds):.0f} and {max(nanoseconds):.0f} ns",
+                 fontsize=14)
     return ax
 
 
