@@ -99,8 +99,7 @@ html: $(STAMP)
 # pages are served (browsers refuse WebAssembly and module workers to pages opened as files).
 serve:
 	@test -f build/html/index.html || $(MAKE) html
-	@echo "serving build/html at http://localhost:8000/ (Ctrl+C to stop)"
-	$(PYTHON) -m http.server --bind 127.0.0.1 --directory build/html 8000
+	$(BIN)/cardlib-course serve --dir build/html --port 8000
 
 student: $(STAMP)
 	$(BIN)/cardlib-course student --out build/student

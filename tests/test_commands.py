@@ -4,6 +4,7 @@
 the repository, say), rather than doing nothing."""
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +19,15 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
 COMMAND = str(Path(sys.executable).parent / "cardlib-course")
+#: The commands that read the lessons (serve reads a built site).
+LESSON_COMMANDS = ["grading", "site", "student"]
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_the_commands_are_the_lesson_commands_and_serve():
+    assert sorted(COMMANDS) == sorted([*LESSON_COMMANDS, "serve"])
+
+
+@pytest.mark.parametrize("command", LESSON_COMMANDS)
 def test_outside_the_repository_each_command_fails_on_one_line(command, tmp_path):
     done = subprocess.run([COMMAND, command, "--out", str(tmp_path / "out")],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
@@ -49,7 +56,13 @@ def test_an_empty_folder_or_a_missing_notebook_is_named(main, tmp_path, capsys):
     assert "is not a notebook (.ipynb)" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_serve_without_a_site_says_how_to_make_one(tmp_path):
+    done = subprocess.run([COMMAND, "serve", "--dir", str(tmp_path)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and "cardlib-course site" in done.stderr.strip()
+
+
+@pytest.mark.parametrize("command", LESSON_COMMANDS)
 def test_each_command_names_itself(command):
     done = subprocess.run([COMMAND, command, "--help"], capture_output=True, text=True,
                           timeout=120)
@@ -78,3 +91,20 @@ def test_the_student_edition_from_elsewhere_has_references_its_links_reach(tmp_p
              for anchor in re.findall(r"\]\(references\.md(?:#([\w-]+))?\)", path.read_text())]
     assert len(links) > 20  # the lessons' Sources cells and citations
     assert {anchor for anchor in links if anchor} <= anchors
+
+
+def test_nbconvert_makes_the_working_page_through_the_cardlib_exporter(tmp_path):
+    """jupyter nbconvert --to cardlib (the entry point of cardlib-course): the site's page,
+    its worked solution behind its button, its policy, its files beside it."""
+    sample = Path(__file__).resolve().parent / "data" / "site_sample.ipynb"
+    shutil.copy(sample, tmp_path / sample.name)
+    done = subprocess.run([str(Path(sys.executable).parent / "jupyter"), "nbconvert", "--to",
+                           "cardlib", "--execute", sample.name, "--output-dir", "out"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = tmp_path / "out"
+    page = (out / "site_sample.html").read_text(encoding="utf-8")
+    assert "Show the worked solution" in page and "Content-Security-Policy" in page
+    assert "application/vnd.jupyter.widget-view" not in page and 'class="cardlib-panel' in page
+    assert {"site.css", "site.js", "index.html"} <= {p.name for p in out.iterdir()}
+    assert (out / "notebooks" / "student" / sample.name).is_file()

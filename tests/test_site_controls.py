@@ -218,6 +218,8 @@ def test_players_play_and_reveals_open(name, page, sites, browser):
             "([slider, before]) => slider.value !== before",
             arg=[slider.element_handle(), before], timeout=5000)
         player.locator('button[title="Pause"]').click()
+    waiting = view.locator(".cardlib-after-output")
+    assert all(not box.is_visible() for box in waiting.all())  # nothing before a commit
     for box in view.locator(".cardlib-prediction").all():
         reveal = box.locator(".cardlib-reveal")
         assert reveal.inner_text() == "" and box.locator("button").is_disabled()
@@ -226,12 +228,16 @@ def test_players_play_and_reveals_open(name, page, sites, browser):
         said = reveal.inner_text()
         assert said.startswith(("Right: ", "Not quite: the answer is ")) and len(said) > 30, said
         assert box.locator("button").is_disabled()
+    assert all(box.is_visible() for box in waiting.all())  # what waited for a commit shows
     for details in view.locator("details").all():
+        assert all(not part.is_visible() for part in details.locator(".jp-OutputArea").all())
         details.locator("summary").first.click()
         assert details.evaluate("d => d.open")
         inside = details.evaluate("d => [...d.children].filter(c => c.tagName !== 'SUMMARY')"
                                   ".map(c => c.getBoundingClientRect().height)")
         assert sum(inside) > 0
+    for solution in view.locator("details.solution").all():  # its code and its check's ✓
+        assert solution.locator(".jp-InputArea").count() == 1 and "✓" in solution.inner_text()
 
 
 def test_a_detective_case_is_played_to_its_reveal(sites, browser):

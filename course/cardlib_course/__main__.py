@@ -3,6 +3,7 @@
     cardlib-course site     [--notebooks DIR] [--out build/html]      the static site
     cardlib-course student  [--notebooks DIR] [--out build/student]   lessons without solutions
     cardlib-course grading  [--notebooks DIR] [--out build/nbgrader]  an nbgrader course folder
+    cardlib-course serve    [--dir build/html] [--port 8000]          the site over http
 
 ``cardlib-course COMMAND --help`` says more. Each reads the lessons from ``notebooks/`` unless
 told otherwise, and stops with a one-line reason when it finds none.
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 import sys
 
-from . import build, grading, student
+from . import build, grading, serve, student
 
 __all__ = ["COMMANDS", "main"]
 
 #: Each command and the function that runs it with the rest of the command line.
-COMMANDS = {"site": build.main, "student": student.main, "grading": grading.main}
+COMMANDS = {"site": build.main, "student": student.main, "grading": grading.main,
+            "serve": serve.main}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -323,6 +323,7 @@ def build_site(
     heading: str = "Card shuffling, exactly: the lessons",
     editors: bool = True,
     address: str | None = None,
+    cache: Path | None = None,
 ) -> list[Path]:
     """Execute each notebook once with ``run`` and write the site to ``out``.
 
@@ -330,7 +331,9 @@ def build_site(
     which draws every state of every live panel for the page. With ``editors``
     the exercise cells run Python in the page, when the runtime can be installed
     (npm); else the build says why in one line and makes the pages without them.
-    ``address`` is the repository's (for Binder links; default :func:`repository`).
+    ``address`` is the repository's (for Binder links; default :func:`repository`); ``cache``
+    the folder that keeps the downloaded Python runtime (default: ``.pyodide-cache`` beside
+    ``out``).
 
     Returns the pages written, the index first.
     """
@@ -342,7 +345,8 @@ def build_site(
     if address is None:
         address = repository(folders[0]) if folders else ""
     entries, runs, written = [], [], {}
-    why = install_runtime(out / "pyodide", out.parent / ".pyodide-cache") if editors else "off"
+    cache = out.parent / ".pyodide-cache" if cache is None else Path(cache)
+    why = install_runtime(out / "pyodide", cache) if editors else "off"
     if why is not None and editors:
         print(f"{why}", file=sys.stderr, flush=True)
     _assets(out, why is None)

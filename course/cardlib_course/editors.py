@@ -273,7 +273,8 @@ def prelude(nb: nbformat.NotebookNode) -> list[str]:
     """
     found = []
     for cell in nb.cells:
-        if cell.cell_type != "code" or "solution" in cell.metadata.get("tags", []):
+        if cell.cell_type != "code" or "solution" in cell.metadata.get("tags", []) or str(
+                cell.get("id", "")).startswith("extra-"):  # the cells the executor appended
             continue
         try:
             tree = ast.parse(cell_code(cell.source))

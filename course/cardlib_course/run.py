@@ -13,11 +13,14 @@ and the tests add :func:`cardlib_course.kernel.render_states` (the tests then
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
 import nbformat
+from jupyter_client import KernelManager
 from nbclient import NotebookClient
 
 from cardlib.checks import checked
@@ -102,10 +105,21 @@ def execute(path: str | Path, extra_cells: Sequence[str] = (),
     nb = nbformat.read(path, as_version=4)
     for index, source in enumerate(extra_cells):
         nb.cells.append(nbformat.v4.new_code_cell(source, id=f"extra-{index}"))
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}},
-                   extra_arguments=[f"--IPKernelApp.exec_lines={STARTUP_LINE}"]).execute()
+    with tempfile.TemporaryDirectory(prefix="cardlib-kernel-") as sockets:
+        NotebookClient(nb, timeout=timeout, km=_kernel_manager(sockets),
+                       resources={"metadata": {"path": str(path.parent)}},
+                       extra_arguments=[f"--IPKernelApp.exec_lines={STARTUP_LINE}"]
+                       ).execute(cleanup_kc=True)  # its own manager: shut it down after
     return nb
+
+
+def _kernel_manager(sockets: str) -> KernelManager:
+    """A kernel that talks over local sockets (files in ``sockets``) where the system has them:
+    nothing on the network, and no warning about unencrypted TCP; else the usual TCP one."""
+    if os.name != "posix":
+        return KernelManager(kernel_name="python3")
+    return KernelManager(kernel_name="python3", transport="ipc",
+                         ip=os.path.join(sockets, "kernel"))
 
 
 def _problems_in(outputs, where: str) -> list[str]:
