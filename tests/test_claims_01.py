@@ -7,6 +7,7 @@ wrong fails here.
 
 import itertools
 import math
+import random
 from fractions import Fraction
 
 from cardlib import costs, exact, shuffles, stats
@@ -103,3 +104,11 @@ def test_random_comparator_favours_the_unchanged_and_reversed_orders():
         assert sum(law.values()) == 1 and len(set(law.values())) > 1
     law4 = exact.distribution(shuffles.comparator_sort_shuffle, 4)
     assert law4[(0, 1, 2, 3)] > Fraction(2, 24) and law4[(3, 2, 1, 0)] > Fraction(2, 24)
+
+
+def test_the_fair_shuffle_of_the_panel_makes_the_draws_of_random_shuffle():
+    for seed in range(100):
+        ours, python = list(range(20)), list(range(20))
+        shuffles.knuth_shuffle(ours, random.Random(seed))
+        random.Random(seed).shuffle(python)
+        assert ours == python
