@@ -251,7 +251,8 @@ def _tie_chance(faces: int = 6, keys: int = 3) -> Fraction:
 
 def check_stride_orders(answer) -> Feedback:
     """How many orders the first-card-and-stride shuffle can make of 10 cards."""
-    what, where = "orders the stride shuffle can reach with 10 cards", "section 6"
+    what, where = ("orders the stride shuffle can reach with 10 cards",
+                   "Going further: how many orders the stride shuffle makes")
     if is_todo(answer):
         return not_attempted(what)
     malformed = number_answer(answer, what, where)
@@ -270,7 +271,7 @@ def check_stride_orders(answer) -> Feedback:
 
 def check_tie_chance(answer) -> Feedback:
     """Three keys drawn with randrange(6), like three dice: the probability of a tie."""
-    what, where = "P(a tie among 3 keys from randrange(6))", "section 7"
+    what, where = "P(a tie among 3 keys from randrange(6))", "Going further: sorting by random keys"
     if is_todo(answer):
         return not_attempted(what)
     malformed = number_answer(answer, what, where)
