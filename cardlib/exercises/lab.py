@@ -90,7 +90,7 @@ def check_white_but_unfair(answer) -> Feedback:
     what = "a white bias matrix from a shuffle that is not fair"
     if is_todo(answer):
         return not_attempted(what)
-    where = "section 2"
+    where = "section 3"
     orders = _as_orders(answer, n, what, where)
     if isinstance(orders, Feedback):
         return orders
@@ -171,7 +171,7 @@ def check_whole_order_distance(function: Callable) -> Feedback:
     what = "whole_order_distance"
     if not attempted_function(function, {(0, 1): Fraction(1)}, 2):
         return not_attempted(what)
-    where = "section 2"
+    where = "section 3"
     floats = False
     with TimedCalls(what) as call:
         for name, law, n in _test_laws():
@@ -220,7 +220,7 @@ def check_riffle_then_overhand(answer) -> Feedback:
     what = "the whole-order distance of a riffle then an overhand on 5 cards"
     if is_todo(answer):
         return not_attempted(what)
-    malformed = number_answer(answer, what, "section 2")
+    malformed = number_answer(answer, what, "section 3")
     if malformed is not None:
         return malformed
     n = 5
@@ -235,7 +235,7 @@ def check_riffle_then_overhand(answer) -> Feedback:
     reverse = _distance(compose(overhand_law, riffle_law), n)
     if reverse != expected:
         mistakes[reverse] = "that is an overhand followed by a riffle: the riffle comes first"
-    return check_value(answer, expected, what, "section 2", mistakes,
+    return check_value(answer, expected, what, "section 3", mistakes,
                        hint="the law of the two shuffles together covers all 120 orders; "
                             "measure its distance as for one shuffle.")
 
@@ -256,7 +256,7 @@ def check_enough_decks(answer, found: Sequence[int | None], decks: int = ENOUGH_
             "enough")
     if is_todo(answer):
         return not_attempted(what)
-    malformed = number_answer(answer, what, "section 4")
+    malformed = number_answer(answer, what, "Going further")
     if malformed is not None:
         return malformed
     seeds = len(found)
@@ -271,6 +271,6 @@ def check_enough_decks(answer, found: Sequence[int | None], decks: int = ENOUGH_
     if strictly != enough:
         mistakes[Fraction(strictly, seeds)] = (f"the seeds whose bar is at exactly {decks:,} "
                                                "decks count too: at most 1,000")
-    return check_value(answer, expected, what, "section 4", mistakes,
+    return check_value(answer, expected, what, "Going further", mistakes,
                        hint=f"count the seeds whose test rejected at {decks:,} decks or fewer "
                             "(None never rejected), out of all of them; give a Fraction.")
