@@ -104,7 +104,7 @@ def by_length(deck, rng):  # fair, but needs len(): it cannot read a stream once
 def test_inside_out_check():
     assert check_inside_out(inside_out).ok and check_inside_out(shuffles.inside_out_shuffle).ok
     assert check_inside_out(lambda deck, rng: TODO).status == "todo"
-    cases = {shuffles.knuth_shuffle: "returns None", appends_only: "reaches only 1",
+    cases = {shuffles.knuth_shuffle: "returns None", appends_only: "it moved no card",
              by_length: "read only once", shuffles.naive_swap_shuffle: "returns None"}
     for answer, explanation in cases.items():
         feedback = check_inside_out(answer)

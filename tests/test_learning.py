@@ -19,14 +19,26 @@ def test_feedback_says_right_wrong_or_not_attempted():
     assert wrong.status == "wrong" and "Hint: three draws" in str(wrong)
     assert "section 4" in str(wrong)
     assert compare_value(True, 1, "a count").status == "wrong"  # a bool is not a count
+    # One float policy: the exercises ask for exact values, so a float is never right; it is
+    # told how near it is, and how to write the value exactly.
     nearest = compare_value(1 / 6, Fraction(1, 6), "a probability")
-    assert nearest.ok and "float nearest to the exact value, 1/6" in nearest.message
+    assert nearest.status == "wrong" and "the float nearest to the right value" in nearest.message
+    assert "Fraction(a, b)" in nearest.message
+    rounding = compare_value(1 / 2 - 1 / 3, Fraction(1, 6), "a probability")
+    assert rounding.status == "wrong" and "by rounding only" in rounding.message
     rounded = compare_value(0.167, Fraction(1, 6), "a probability")
     assert rounded.status == "wrong" and "rounded float" in rounded.message
     assert "Fraction" in rounded.message
+    far = compare_value(0.5, Fraction(1, 6), "a probability", hint="count the paths")
+    assert "not within 2%" in far.message and "Hint: count the paths" in far.message
     as_float = compare_value(1 - Fraction(0.99) ** 20, 1 - Fraction(99, 100) ** 20, "p")
     assert "Fraction(99, 100)" in as_float.message and len(as_float.message) < 300
-    assert compare_value(663.0, 663, "moves").ok and compare_value(3 / 16, Fraction(3, 16), "p").ok
+    tiny = compare_value(Fraction(1, 2**400), Fraction(1, 3), "p")  # a wrong Fraction, just wrong
+    assert tiny.message.endswith("is not right.") and "float" not in tiny.message
+    for given in (663.0, 3 / 16):  # equal to the value, but floats: right only by luck
+        said = compare_value(given, Fraction(int(given * 16), 16), "x").message
+        assert "equal to the right value" in said
+    assert "whole number, an int" in compare_value(663.0, 663, "moves").message
     assert "✓" in right_html() and "cardlib-feedback-right" in right_html()
     with pytest.raises(ValueError, match="status must be"):
         Feedback("maybe", "?")

@@ -80,6 +80,19 @@ def pick_index_error(deck, rng):
     return new
 
 
+def pick_positions(deck, rng):  # the positions drawn, not the cards at them
+    pile = list(range(len(deck)))
+    return [pile.pop(rng.randrange(len(pile))) for _ in range(len(pile))]
+
+
+def pick_gives_the_deck_back(deck, rng):  # forgets to do anything
+    return deck
+
+
+def pick_copies_only(deck, rng):  # a new list, never shuffled
+    return list(deck)
+
+
 def pick_module_random(deck, rng):
     pile = list(deck)
     return [pile.pop(random.randrange(len(pile))) for _ in range(len(pile))]
@@ -153,7 +166,8 @@ def swallows_everything(deck, rng):
 
 CATALOGUE = [
     # (check, answer, words it must hold, words it must not hold)
-    (check_pick_and_remove, pick, ["✓", "pick-and-remove, draw for draw"], []),
+    (check_pick_and_remove, pick, ["✓", "as pick-and-remove, it asks for the same draws",
+                                   "on decks of 6 (three runs), 10 and 52 cards"], []),
     (check_pick_and_remove, pick_with_choice, ["✓"], []),
     (check_pick_and_remove, pick_off_by_one, ["unfair", "Most likely"], ["returned None"]),
     (check_pick_and_remove, pick_forgets_to_pop, ["did not finish", "loop that never ends"], []),
@@ -168,13 +182,21 @@ CATALOGUE = [
      []),
     (check_pick_and_remove, pick_module_random, ["random.randrange"], []),
     (check_pick_and_remove, endless, ["did not finish"], []),
+    (check_pick_and_remove, pick_positions, ["not a shuffle", "positions, not cards", "deck[i]"],
+     []),
+    (check_pick_and_remove, pick_gives_the_deck_back, ["returned the deck it was given, unchanged",
+                                                       "moved no card", "a new list"],
+     ["shuffled in place"]),
+    (check_pick_and_remove, pick_copies_only, ["returned a new list with the cards in the deck's",
+                                               "moved no card"], ["unfair", "copy"]),
     (check_pick_and_remove, swallows_everything, ["stopped", "did not stop when asked"], []),
     (check_top_to_random, top_to_random, ["✓"], []),
     (check_top_to_random, top_never_back_on_top, ["can never give", "back on top"], []),
     (check_top_to_random, bottom_to_random, ["cannot"], []),
     (check_top_to_random, top_in_place, ["returns None", "new list"], []),
     (check_top_to_random, top_loses_the_card, ["not a shuffle", "loses card 9"], []),
-    (check_fair_insertion, insertion, ["✓", "the insertion shuffle, draw for draw"], []),
+    (check_fair_insertion, insertion, ["✓", "as the insertion shuffle, it asks for the same draws"],
+     []),
     (check_fair_insertion, insertion_off_by_one, ["unfair", "randrange(i + 1)"], []),
     (check_fair_insertion, insertion_on_a_copy, ["returned None", "shuffle a copy"], []),
     (check_fair_insertion, pick, ["fair, but", "not the insertion shuffle"], []),

@@ -23,7 +23,7 @@ import pytest
 from answer_catalogue import answered_as_catalogued
 
 from cardlib import exact, shuffles
-from cardlib.exercises import TODO
+from cardlib.exercises import TODO, shown
 from cardlib.exercises.fair import (
     check_bits_for_54,
     check_bounded_retry,
@@ -116,6 +116,22 @@ def stride_redraws(deck, rng):  # draws the stride again until it fits: no bound
     return [deck[(first + k * d) % n] for k in range(n)]
 
 
+def stride_redraws_unfairly(deck, rng):  # redraws both, but the last card never comes first then
+    n = len(deck)
+    first, d = rng.randrange(n), rng.randrange(1, n)
+    while math.gcd(d, n) != 1:
+        first, d = rng.randrange(n - 1), rng.randrange(1, n)
+    return [deck[(first + k * d) % n] for k in range(n)]
+
+
+def stride_positions(deck, rng):  # the positions first, first + d, ...: not the cards there
+    n = len(deck)
+    strides = [d for d in range(1, n) if math.gcd(d, n) == 1]
+    first = rng.randrange(n)
+    d = strides[rng.randrange(len(strides))]
+    return [(first + k * d) % n for k in range(n)]
+
+
 def stride_stride_one_twice(deck, rng):  # stride 1 listed twice: twice as likely
     n = len(deck)
     strides = [1] + [d for d in range(1, n) if math.gcd(d, n) == 1]
@@ -185,6 +201,15 @@ def unrank_off_by_one(r, n):  # divides by (n - k)! instead of (n - 1 - k)!
     return order
 
 
+def unrank_floats(r, n):  # divides with /: the digits, and so the cards, are floats
+    pile, order = [float(c) for c in range(n)], []
+    for k in range(n):
+        digit = r // math.factorial(n - 1 - k)
+        r = r % math.factorial(n - 1 - k)
+        order.append(pile.pop(digit))
+    return order
+
+
 def unrank_prints(r, n):
     print(unrank(r, n))
 
@@ -246,6 +271,16 @@ def fill_forgets_the_hole(deck, rng):  # pops the last card but never moves it i
         new.append(pile[i])
         pile.pop()
     return new
+
+
+def fill_positions(deck, rng):  # fills the hole in a pile of positions, and returns them
+    pile, new_pile = list(range(len(deck))), []
+    while pile:
+        i = rng.randrange(len(pile))
+        new_pile.append(pile[i])
+        pile[i] = pile[-1]
+        pile.pop()
+    return new_pile
 
 
 def fill_never_pops(deck, rng):
@@ -332,6 +367,10 @@ def old_rule_float(n):
     return n + n / 8 + (3 if n < 9 else 6)
 
 
+def old_rule_true_division(n):  # n / 8 where n // 8 was meant, then rounded: a float
+    return float(round(n + n / 8 - 0.49) + (3 if n < 9 else 6))
+
+
 def old_rule_no_return(n):
     n + (n >> 3) + (3 if n < 9 else 6)  # noqa: B018 (the learner's missing return)
 
@@ -355,7 +394,12 @@ CODE = [
      ["share a factor"]),
     (check_stride_shuffle, stride_in_place, ["returns None", "new list"], []),
     (check_stride_shuffle, stride_endless, ["did not finish", "loop that never ends"], []),
-    (check_stride_shuffle, stride_redraws, ["again until it fits", "Draw it once"], []),
+    (check_stride_shuffle, stride_redraws, ["✓", "redraws until something fits",
+                                            "every path of up to"], ["Draw it once"]),
+    (check_stride_shuffle, stride_redraws_unfairly, ["redraws until something fits",
+                                                     "equally likely"], ["✓"]),
+    (check_stride_shuffle, stride_positions, ["not a shuffle", "positions, not cards",
+                                              "deck[i], not i"], ["share a factor"]),
     (check_stride_shuffle, stride_stride_one_twice, ["not equally often", "probability 2/9"],
      []),
     (check_stride_shuffle, stride_global_random, ["must draw from the rng it is given"], []),
@@ -369,14 +413,17 @@ CODE = [
     (check_unrank, unrank_never_removes, ["not an order", "each card must come once"], []),
     (check_unrank, unrank_keeps_r, ["raised IndexError", "line", "pile.pop"], []),
     (check_unrank, unrank_off_by_one, ["raised IndexError", "pop index out of range"], []),
+    (check_unrank, unrank_floats, ["unrank(0, 1) returned [0.0]", "whole numbers"], ["✓"]),
     (check_unrank, unrank_prints, ["returned None", "not a list", "print only shows it"], []),
     (check_unrank, unrank_endless, ["did not finish", "loop that never ends"], []),
-    (check_pick_and_remove, pick, ["✓", "pick-and-remove, draw for draw"], []),
+    (check_pick_and_remove, pick, ["✓", "as pick-and-remove, it asks for the same draws"], []),
     (check_pick_and_remove, pick_off_by_one, ["unfair", "Most likely", "how many cards are left"],
      ["pop that position"]),
     (check_pick_and_remove, pick_from_digits, ["unfair"], ["returned None"]),
     (check_pick_and_remove, fill, ["fair, but", "not pick-and-remove"], []),
-    (check_fill_the_hole, fill, ["✓", "hole filled from the end, draw for draw"], []),
+    (check_fill_the_hole, fill, ["✓", "as pick-and-remove with the hole filled from the end, it "
+                                 "asks for the same draws", "10 and 52 cards"], []),
+    (check_fill_the_hole, fill_positions, ["not a shuffle", "positions, not cards"], ["✓"]),
     (check_fill_the_hole, fill_by_swapping, ["✓"], []),
     (check_fill_the_hole, pick, ["fair, but", "lesson 3's pick-and-remove", "last card"], []),
     (check_fill_the_hole, fill_forgets_the_hole, ["not a shuffle", "loses card"], ["unfair"]),
@@ -398,6 +445,7 @@ CODE = [
     (check_old_rule, old_rule_plus_three, ["old_rule(9) gave 13", "longer ones too little"],
      ["adds 6"]),
     (check_old_rule, old_rule_float, ["gave 4.125", "whole number"], []),
+    (check_old_rule, old_rule_true_division, ["old_rule(1) gave 4.0", "never a float"], []),
     (check_old_rule, old_rule_no_return, ["gave None", "return"], []),
     (check_old_rule, old_rule_endless, ["did not finish"], []),
 ]
@@ -426,7 +474,8 @@ LOG2_54 = math.log2(math.factorial(54))
 
 VALUES = [
     (check_bits_for_54, 238, ["✓"]),
-    (check_bits_for_54, 238.0, ["✓"]),
+    (check_bits_for_54, 238.0, ["238.0 is a float, equal to the right value", "whole number"]),
+    (check_bits_for_54, 2**238, ["not right"]),
     (check_bits_for_54, 54, ["number of cards"]),
     (check_bits_for_54, 237, ["round up"]),
     (check_bits_for_54, LOG2_54, ["log2(54!) itself", "round up"]),
@@ -436,7 +485,7 @@ VALUES = [
     (check_bits_for_54, None, ["None", "print"]),
     (check_uneven_prime, 3, ["✓", "not 10^10"]),
     (check_uneven_prime, 7, ["✓"]),
-    (check_uneven_prime, 3.0, ["✓"]),
+    (check_uneven_prime, 3.0, ["a float equal to a right answer", "whole number"]),
     (check_uneven_prime, 2, ["divides 10^10", "as well"]),
     (check_uneven_prime, 5, ["divides 10^10"]),
     (check_uneven_prime, 11, ["does not divide 10!"]),
@@ -444,7 +493,9 @@ VALUES = [
     (check_uneven_prime, 10, ["not a prime", "all divide 10^10 too"]),
     (check_uneven_prime, 1, ["not a prime"]),
     (check_uneven_prime, 2.5, ["not a whole number"]),
-    (check_uneven_prime, 10**100, ["1.000e+100 does not divide 10!"]),
+    (check_uneven_prime, 10**100, ["1.00000e+100 (a whole number of 101 digits) does not divide "
+                                   "10!"]),
+    (check_uneven_prime, 10**5000, ["a whole number of about 5,001 digits", "does not divide"]),
     (check_uneven_prime, "3", ["text"]),
     (check_uneven_prime, (3, 7), ["one number", "tuple"]),
     (check_stride_orders, 40, ["✓"]),
@@ -454,8 +505,10 @@ VALUES = [
     (check_stride_orders, 9, ["any of the 10 cards"]),
     (check_stride_orders, 20, ["not right", "first card and its stride"]),
     (check_stride_orders, [40], ["the number itself", "list holding it"]),
+    (check_stride_orders, 10 * 4.0, ["a float, equal to the right value", "whole number"]),
     (check_tie_chance, Fraction(4, 9), ["✓"]),
-    (check_tie_chance, 4 / 9, ["✓", "float nearest"]),
+    (check_tie_chance, 4 / 9, ["the float nearest to the right value", "Fraction(a, b)"]),
+    (check_tie_chance, 1 - 5 / 6 * 4 / 6, ["float", "Fraction(a, b)"]),
     (check_tie_chance, 0.44, ["rounded float", "exactly"]),
     (check_tie_chance, Fraction(5, 9), ["all three keys differ"]),
     (check_tie_chance, Fraction(1, 6), ["two given keys"]),
@@ -463,7 +516,8 @@ VALUES = [
     (check_tie_chance, Fraction(1, 36), ["all three keys are equal"]),
     (check_tie_chance, "4/9", ["text"]),
     (check_bounded_retry, Fraction(4, 27), ["✓"]),
-    (check_bounded_retry, 4 / 27, ["✓", "float nearest"]),
+    (check_bounded_retry, 4 / 27, ["the float nearest to the right value", "exactly"]),
+    (check_bounded_retry, Fraction(4 / 27), ["the exact value of the float", "Fraction(99, 100)"]),
     (check_bounded_retry, 0.148, ["rounded float", "exactly"]),
     (check_bounded_retry, Fraction(1, 6), ["a fair shuffle gives every order", "may not be"]),
     (check_bounded_retry, Fraction(1, 27), ["draws with a repeat"]),
@@ -474,7 +528,8 @@ VALUES = [
     (check_bounded_retry, "4/27", ["text"]),
     (check_bounded_retry, (4, 27), ["one number", "tuple"]),
     (check_digit_chance, Fraction(1, 5), ["✓"]),
-    (check_digit_chance, 0.2, ["✓", "float nearest"]),
+    (check_digit_chance, 0.2, ["the float nearest to the right value", "Fraction(a, b)"]),
+    (check_digit_chance, 4 / 10 * 5 / 10, ["float", "exactly"]),
     (check_digit_chance, Fraction(1, 6), ["fair draw", "digit % 3"]),
     (check_digit_chance, Fraction(2, 5), ["first draw alone"]),
     (check_digit_chance, Fraction(3, 20), ["0 is one of them"]),
@@ -486,8 +541,10 @@ VALUES = [
     (check_hand_chance, Fraction(1, 2), ["among the three"]),
     (check_hand_chance, 20, ["number of hands"]),
     (check_hand_chance, None, ["None"]),
+    (check_hand_chance, 1 / math.comb(6, 3), ["float", "Fraction(a, b)"]),
     (check_deal_moves, 714, ["✓"]),
-    (check_deal_moves, 714.0, ["✓"]),
+    (check_deal_moves, 714.0, ["a float, equal to the right value", "whole number"]),
+    (check_deal_moves, sum((s - 1) / 2 for s in range(4, 55)), ["float", "whole number"]),
     (check_deal_moves, Fraction(1431, 2), ["whole shuffle of 54", "3 cards left"]),
     (check_deal_moves, 663, ["52 cards"]),
     (check_deal_moves, Fraction(1479, 2), ["*after*"]),
@@ -495,7 +552,7 @@ VALUES = [
     (check_deal_moves, 0, ["closes the gap"]),
     (check_deal_moves, "714", ["text"]),
     (check_resizes, 86, ["✓"]),
-    (check_resizes, 86.0, ["✓"]),
+    (check_resizes, 86.0, ["a float, equal to the right value", "an int"]),
     (check_resizes, 85, ["first append", "3.7"]),
     (check_resizes, 87, ["One too many"]),
     (check_resizes, 125_000, ["spare room"]),
@@ -504,7 +561,8 @@ VALUES = [
     (check_resizes, "86", ["text"]),
     (check_half_bound, 3, ["✓"]),
     (check_half_bound, Fraction(3), ["✓"]),
-    (check_half_bound, 3.0, ["✓"]),
+    (check_half_bound, 3.0, ["a float, equal to the right value", "an int"]),
+    (check_half_bound, 1 / (1 - 2 / 3), ["float", "whole number"]),
     (check_half_bound, 9, ["an eighth"]),
     (check_half_bound, 2, ["2/3, not 1/2"]),
     (check_half_bound, 1.5, ["growth factor"]),
@@ -515,7 +573,7 @@ VALUES = [
 
 
 @pytest.mark.parametrize("check, given, says", VALUES,
-                         ids=[f"{c.__name__}-{g!r:.20}" for c, g, _ in VALUES])
+                         ids=[f"{c.__name__}-{shown(g, 20)}" for c, g, _ in VALUES])
 def test_each_value_answer_gets_its_own_message(check, given, says):
     feedback = check(given)
     text = str(feedback)

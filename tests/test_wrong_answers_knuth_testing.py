@@ -16,7 +16,7 @@ import pytest
 from answer_catalogue import answered_as_catalogued
 
 from cardlib import shuffles
-from cardlib.exercises import TODO
+from cardlib.exercises import TODO, shown
 from cardlib.exercises.knuth import (
     check_forward_knuth,
     check_inside_out,
@@ -95,6 +95,18 @@ def forward_on_a_copy(deck, rng):
 
 def forward_returns_deck(deck, rng):
     forward(deck, rng)
+    return deck
+
+
+def forward_positions(deck, rng):  # shuffles the positions, and puts them in the deck
+    order = list(range(len(deck)))
+    forward(order, rng)
+    deck[:] = order
+
+
+def forward_forgets_to_swap(deck, rng):  # draws j, swaps nothing, returns the deck
+    for i in range(len(deck) - 1):
+        rng.randrange(i, len(deck))
     return deck
 
 
@@ -210,6 +222,12 @@ def santa_module_random(names, rng):
     return {giver: seats[(k + 1) % len(seats)] for k, giver in enumerate(seats)}
 
 
+def santa_positions(names, rng):  # Sattolo's order of positions, given as the receivers
+    order = list(range(len(names)))
+    shuffles.sattolo_shuffle(order, rng)
+    return {names[i]: order[i] for i in range(len(names))}
+
+
 def santa_forgets_return(names, rng):
     santa_table(names, rng)
 
@@ -247,6 +265,15 @@ def knuth_on_a_copy_returned(deck, rng):
     copy = list(deck)
     shuffles.knuth_shuffle(copy, rng)
     return copy
+
+
+def inside_out_positions(deck, rng):  # appends i, the position, where the card was meant
+    new = []
+    for i, _ in enumerate(deck):
+        j = rng.randrange(i + 1)
+        new.append(i)
+        new[i], new[j] = new[j], new[i]
+    return new
 
 
 def inside_out_forgets_swap(deck, rng):  # draws j and forgets to swap: the deck comes back
@@ -352,7 +379,11 @@ def randbelow_forgets_return(k, rng):
 
 CODE = [
     # (check, answer, words it must hold, words it must not hold)
-    (check_forward_knuth, forward, ["✓", "the forward loop, draw for draw"], []),
+    (check_forward_knuth, forward, ["✓", "as the forward loop, it asks for the same draws"], []),
+    (check_forward_knuth, forward_positions, ["not a shuffle", "positions, not cards"], ["✓"]),
+    (check_forward_knuth, forward_forgets_to_swap, ["returned the deck it was given, unchanged",
+                                                    "moved no card", "returns None"],
+     ["shuffles the deck in place"]),
     (check_forward_knuth, forward_offset, ["✓"], []),
     (check_forward_knuth, forward_off_by_one, ["unfair", "reaches only 1 of the 2 orders",
                                                "the card already there included"],
@@ -389,6 +420,7 @@ CODE = [
                                                 "leave names as it was"], ["✓"]),
     (check_secret_santa, santa_pairs, ["returns a list, not a dict"], []),
     (check_secret_santa, santa_module_random, ["random.shuffle", "rng it is given"], []),
+    (check_secret_santa, santa_positions, ["maps 'Ann' to", "map each name to a name"], ["✓"]),
     (check_secret_santa, santa_forgets_return, ["returns None, not a dict"], []),
     (check_secret_santa, endless, ["did not finish"], []),
     (check_inside_out, inside_out, ["✓", "reads the deck only once"], []),
@@ -396,7 +428,9 @@ CODE = [
     (check_inside_out, knuth_on_a_copy_returned, ["fair, but", "not the inside-out shuffle",
                                                   "randrange(6)"], []),
     (check_inside_out, inside_out_off_by_one, ["unfair"], []),
-    (check_inside_out, inside_out_forgets_swap, ["unfair", "reaches only 1"], []),
+    (check_inside_out, inside_out_forgets_swap, ["returned a new list with the cards in the deck's "
+                                                 "own order", "moved no card"], ["unfair"]),
+    (check_inside_out, inside_out_positions, ["not a shuffle", "positions, not cards"], ["✓"]),
     (check_inside_out, inside_out_reads_twice, ["read only once", "TypeError"], []),
     (check_inside_out, shuffles.knuth_shuffle, ["returns None", "new list"], []),
     (check_inside_out, endless, ["did not finish"], []),
@@ -449,11 +483,12 @@ VALUES = [
     (check_sattolo_counterexample, ((0, 1), (2, 3)), ["give the 4 cards"]),
     (check_sattolo_counterexample, (1.0, 0, 3, 2), ["whole numbers"]),
     (check_expected_count, 2000, ["✓"]),
-    (check_expected_count, 2000.0, ["✓"]),
+    (check_expected_count, 2000.0, ["a float, equal to the right value", "whole number"]),
+    (check_expected_count, 48_000 / 24, ["a float", "// divides without a remainder"]),
     (check_expected_count, 12_000, ["one position"]),
     (check_expected_count, 24, ["number of orders"]),
     (check_expected_count, Fraction(1, 24), ["multiply"]),
-    (check_expected_count, "2000", ["not right"]),
+    (check_expected_count, "2000", ["text", "without quotes"]),
     (check_plain_sum_mean, 20, ["✓"]),
     (check_plain_sum_mean, Fraction(20), ["✓"]),
     (check_plain_sum_mean, 16, ["degrees of freedom", "one cell's term first"]),
@@ -462,21 +497,24 @@ VALUES = [
     (check_plain_sum_mean, 4, ["one row"]),
     (check_plain_sum_mean, Fraction(4, 5), ["one cell"]),
     (check_plain_sum_mean, 20.5, ["not right", "variance"]),
-    (check_plain_sum_mean, [20], ["not right"]),
+    (check_plain_sum_mean, [20], ["the number itself", "list holding it"]),
+    (check_plain_sum_mean, 25 * (1 - 1 / 5), ["float", "whole number"]),
     (check_peeking_bound, 1 - Fraction(99, 100) ** 20, ["✓"]),
     (check_peeking_bound, Fraction(1, 5), ["counts twice"]),
     (check_peeking_bound, Fraction(1, 100), ["one test"]),
     (check_peeking_bound, Fraction(99, 100) ** 20, ["no* alarm"]),
-    (check_peeking_bound, float(1 - Fraction(99, 100) ** 20), ["✓", "nearest"]),
+    (check_peeking_bound, float(1 - Fraction(99, 100) ** 20), ["the float nearest to the right "
+                                                                "value", "Fraction(a, b)"]),
+    (check_peeking_bound, 1 - 0.99**20, ["float", "Fraction(a, b)"]),
     (check_peeking_bound, 0.18, ["rounded float", "exactly"]),
     (check_peeking_bound, 1 - Fraction(0.99) ** 20, ["Fraction(99, 100)"]),
     (check_date_seeds, 365, ["✓"]),
     (check_date_seeds, 366, ["leap"]),
     (check_date_seeds, 99_991_231, ["Only dates"]),
     (check_date_seeds, 2**32, ["2^32"]),
-    (check_date_seeds, "365", ["not right"]),
+    (check_date_seeds, "365", ["text"]),
     (check_modulo_chance, Fraction(3, 16), ["✓"]),
-    (check_modulo_chance, 3 / 16, ["✓", "3/16 exactly"]),
+    (check_modulo_chance, 3 / 16, ["a float, equal to the right value", "Fraction(a, b)"]),
     (check_modulo_chance, Fraction(1, 6), ["would be fair"]),
     (check_modulo_chance, Fraction(1, 8), ["12"]),
     (check_modulo_chance, Fraction(1, 4), ["3-bit"]),
@@ -487,11 +525,13 @@ VALUES = [
     (check_float_law, (Fraction(5, 16), Fraction(5, 16), Fraction(3, 8)), ["extra value"]),
     (check_float_law, (Fraction(3, 8), Fraction(5, 8)), ["give 3 values"]),
     (check_float_law, "3/8 5/16 5/16", ["give 3 values"]),
+    (check_float_law, (6 / 16, 5 / 16, 5 / 16), ["holds floats, equal to the right values",
+                                                 "Fraction(a, b)"]),
 ]
 
 
 @pytest.mark.parametrize("check, answer, says", VALUES,
-                         ids=[f"{c.__name__}-{a!r:.30}" for c, a, _ in VALUES])
+                         ids=[f"{c.__name__}-{shown(a, 30)}" for c, a, _ in VALUES])
 def test_each_value_answer_gets_its_own_message(check, answer, says):
     feedback = check(answer)
     text = str(feedback)

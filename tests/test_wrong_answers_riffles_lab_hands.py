@@ -20,7 +20,7 @@ import pytest
 from answer_catalogue import answered_as_catalogued
 
 from cardlib import riffle, shuffles
-from cardlib.exercises import TODO
+from cardlib.exercises import TODO, shown
 from cardlib.exercises.hands import (
     check_deal,
     check_elmsley,
@@ -29,7 +29,6 @@ from cardlib.exercises.hands import (
     check_mean_time,
     check_pile_invariant,
     check_top_to_random,
-    mean_time,
 )
 from cardlib.exercises.lab import (
     check_enough_decks,
@@ -43,7 +42,6 @@ from cardlib.exercises.riffles import (
     check_reversed_deck,
     check_riffles_needed,
     check_top_stays,
-    top_stays_on_top,
 )
 
 
@@ -137,6 +135,18 @@ def merge_by_sample(stack1, stack2, rng):  # a uniform interleaving, chosen all 
     return [next(first) if k in ones else next(second) for k in range(n)]
 
 
+def merge_positions(stack1, stack2, rng):  # i and len(stack1) + j: positions, not the cards
+    pile, i, j = [], 0, 0
+    while i < len(stack1) and j < len(stack2):
+        if rng.randrange(len(stack1) - i + len(stack2) - j) < len(stack1) - i:
+            pile.append(i)
+            i += 1
+        else:
+            pile.append(len(stack1) + j)
+            j += 1
+    return pile + list(range(i, len(stack1))) + [len(stack1) + b for b in range(j, len(stack2))]
+
+
 def merge_module_random(stack1, stack2, rng):
     return merge(stack1, stack2, random)
 
@@ -221,6 +231,12 @@ def tv_distance_in_floats(n, k):  # every term a float, added one by one: rounde
     return total / 2
 
 
+def tv_distance_over_every_order(n, k):  # right, but it goes through all n! orders
+    fair = Fraction(1, math.factorial(n))
+    return sum(abs(riffle.probability(list(order), k) - fair)
+               for order in itertools.permutations(range(n))) / 2
+
+
 def tv_distance_prints(n, k):
     print(tv_distance(n, k))
 
@@ -255,6 +271,18 @@ def top_stays_halves(n, k):  # "each riffle keeps it on top half the time"
 
 def top_stays_rounded(n, k):
     return round(float(top_stays(n, k)), 3)
+
+
+def top_stays_sum_of_powers(n, k):  # the same sum, every term's power written out
+    a = 2**k
+    return sum(Fraction((d + 1) ** (n - 1), a**n) for d in range(a))
+
+
+def top_stays_over_every_draw(n, k):  # right, but it goes through every draw of the n digits
+    a = 2**k
+    stays = sum(1 for digits in itertools.product(range(a), repeat=n)
+                if max(digits[:-1], default=-1) <= digits[-1])
+    return Fraction(stays, a**n)
 
 
 def top_stays_prints(n, k):
@@ -300,6 +328,11 @@ def distance_key_error(law, n):
     return sum(abs(law[order] - fair) for order in itertools.permutations(range(n))) / 2
 
 
+def distance_pops(law, n):  # takes each chance out of the law: the caller's law is emptied
+    fair = Fraction(1, math.factorial(n))
+    return sum(abs(law.pop(order, 0) - fair) for order in itertools.permutations(range(n))) / 2
+
+
 def distance_prints(law, n):
     print(distance(law, n))
 
@@ -330,6 +363,13 @@ def bottom_to_random(deck, rng):
 def top_in_place(deck, rng):
     top = deck.pop()
     deck.insert(rng.randrange(len(deck) + 1), top)
+
+
+def top_positions(deck, rng):  # moves the top position among the positions
+    cards = list(range(len(deck)))
+    top = cards.pop()
+    cards.insert(rng.randrange(len(cards) + 1), top)
+    return cards
 
 
 def top_module_random(deck, rng):
@@ -420,6 +460,13 @@ def deal_forgets_return(deck):
     deal(deck)
 
 
+def deal_pops(deck):  # pops the caller's deck: it is left with the kitty only
+    hands = [[], [], []]
+    for turn in range(51):
+        hands[turn % 3].append(deck.pop())
+    return hands, deck[::-1]
+
+
 def deal_eighteen(deck):
     from_top = list(deck)[::-1]
     return [from_top[p:54:3] for p in range(3)], []
@@ -428,7 +475,9 @@ def deal_eighteen(deck):
 CODE = [
     # (check, answer, words it must hold, words it must not hold)
     (check_merge, merge, ["✓", "draws once among the cards left"], []),
-    (check_merge, merge_pops, ["✓"], []),
+    (check_merge, merge_pops, ["empties the stacks it is given", "stack1 was [0, 1, 2]",
+                               "leave both stacks as they were"], ["✓"]),
+    (check_merge, merge_positions, ["positions, not cards", "stack1[i]"], ["✓"]),
     (check_merge, merge_with_choice, ["✓"], []),
     (check_merge, merge_coin, ["has chance", "p / (p + q)"], ["✓"]),
     (check_merge, merge_wrong_side, ["has chance", "but the notes' merge gives it"], ["✓"]),
@@ -444,7 +493,13 @@ CODE = [
     (check_distance, tv_distance, ["✓", "0.334061"], ["nearest"]),
     (check_distance, tv_distance_row, ["✓"], []),
     (check_distance, riffle.variation_distance, ["✓"], []),
-    (check_distance, tv_distance_float, ["✓", "floats nearest"], []),
+    (check_distance, tv_distance_float, ["my_distance(3, 1): 0.3333333333333333 is a float, the "
+                                         "float nearest to the right value", "Fraction(a, b)"],
+     ["✓"]),
+    (check_distance, tv_distance_over_every_order, ["my_distance(52, 7) did not finish",
+                                                    "slow rather than stuck", "52!",
+                                                    "rising sequences"],
+     ["never becomes false", "loop that never ends"]),
     (check_distance, tv_distance_off_by_one, ["my_distance(3, 1) gave 1/4",
                                               "without its term r = 3", "range(1, n + 1)",
                                               "It is 1/3"], ["✓"]),
@@ -455,14 +510,18 @@ CODE = [
     (check_distance, tv_distance_no_abs, ["gave 0", "without the absolute value"], ["✓"]),
     (check_distance, tv_distance_no_counts, ["gave 13/48", "without the counts A(n, r)"],
      ["✓"]),
-    (check_distance, tv_distance_in_floats, ["rounded float", "exactly"], ["✓"]),
+    (check_distance, tv_distance_in_floats, ["float", "exactly"], ["✓"]),
     (check_distance, tv_distance_prints, ["gave None", "return the distance"], []),
     (check_distance, tv_distance_text, ["gave str '1/3'", "a Fraction"], ["prints"]),
     (check_distance, tv_distance_one_argument, ["TypeError", "my_distance(3, 1)"], []),
     (check_distance, endless, ["did not finish"], []),
     (check_top_stays, top_stays, ["✓", "1/2 + 1/2^52"], ["nearest"]),
-    (check_top_stays, top_stays_float, ["✓", "floats nearest"], []),
-    (check_top_stays, top_stays_on_top, ["✓"], []),
+    (check_top_stays, top_stays_float, ["top_stays(3, 2): 0.46875 is a float, equal to the right "
+                                        "value", "Fraction(a, b)"], ["✓"]),
+    (check_top_stays, top_stays_sum_of_powers, ["✓", "exactly right for 7 decks"], []),
+    (check_top_stays, top_stays_over_every_draw, ["top_stays(52, 1) did not finish",
+                                                  "slow rather than stuck", "(2^1)^52"],
+     ["never becomes false"]),
     (check_top_stays, top_stays_strict, ["gave 7/32", "smaller digit",
                                          "a tie keeps the top card on top", "15/32"], ["✓"]),
     (check_top_stays, top_stays_halves, ["top_stays(3, 2) gave 1/4", "15/32", "bigger digit"],
@@ -473,7 +532,9 @@ CODE = [
     (check_top_stays, top_stays_divides, ["ZeroDivisionError", "top_stays(5, 0)", "line"], []),
     (check_top_stays, endless, ["did not finish"], []),
     (check_whole_order_distance, distance, ["✓", "5/6"], ["nearest"]),
-    (check_whole_order_distance, distance_float, ["✓", "floats nearest"], []),
+    (check_whole_order_distance, distance_float, ["is a float", "Fraction(a, b)"], ["✓"]),
+    (check_whole_order_distance, distance_pops, ["empties the law it is given",
+                                                 "leave it as it was"], ["✓"]),
     (check_whole_order_distance, distance_listed_only, ["only the orders in the law",
                                                         "never happen", "5/12"], ["✓"]),
     (check_whole_order_distance, distance_len_law, ["1/len(law)", "1/n!"], ["✓"]),
@@ -486,9 +547,11 @@ CODE = [
     (check_top_to_random, bottom_to_random, ["cannot", "only the top card"], []),
     (check_top_to_random, top_in_place, ["returns None", "new list"], []),
     (check_top_to_random, top_module_random, ["random", "rng"], ["✓"]),
+    (check_top_to_random, top_positions, ["not a shuffle", "positions, not cards"], ["✓"]),
     (check_top_to_random, top_swapped_not_inserted, ["cannot"], ["✓"]),
     (check_top_to_random, endless, ["did not finish"], []),
-    (check_fair_insertion, insertion, ["✓", "the insertion shuffle, draw for draw"], []),
+    (check_fair_insertion, insertion, ["✓", "as the insertion shuffle, it asks for the same draws"],
+     []),
     (check_fair_insertion, insertion_off_by_one, ["unfair", "randrange(i + 1)"], []),
     (check_fair_insertion, insertion_on_a_copy, ["returned None", "shuffle a copy"], []),
     (check_fair_insertion, insertion_anywhere, ["unfair"], ["✓"]),
@@ -503,6 +566,8 @@ CODE = [
     (check_deal, deal_hands_only, ["return a pair (hands, kitty)"], []),
     (check_deal, deal_forgets_return, ["returns None"], []),
     (check_deal, deal_eighteen, ["hands of [18, 18, 18]"], []),
+    (check_deal, deal_pops, ["changes the deck it is given", "after the call it holds 3 cards",
+                             "leave it as it was"], ["✓"]),
     (check_deal, endless, ["did not finish"], []),
 ]
 
@@ -539,11 +604,16 @@ def _enough(answer):
 _enough.__name__ = "check_enough_decks"
 
 REVERSED_CHANCE = Fraction(math.comb(64, 52), 2**312)
+MEAN_TIME = 1 + sum(Fraction(52, i + 1) for i in range(51))
 
 VALUES = [
     # (check, answer, words it must hold) -- "✓" marks a right answer
     (check_reversed_deck, (6, REVERSED_CHANCE), ["✓", "2^6 = 64 ≥ 52"]),
-    (check_reversed_deck, [6, float(REVERSED_CHANCE)], ["✓"]),
+    (check_reversed_deck, [6, float(REVERSED_CHANCE)], ["a float, equal to the right value",
+                                                        "Fraction(a, b)"]),
+    (check_reversed_deck, (6, math.comb(64, 52) / 2**312), ["a float", "exactly"]),
+    (check_reversed_deck, (6, REVERSED_CHANCE / 2), ["is not right"]),
+    (check_reversed_deck, (6.0, REVERSED_CHANCE), ["6.0 riffles is a float", "whole number"]),
     (check_reversed_deck, (52, Fraction(1, 2**52)), ["double the number of rising sequences"]),
     (check_reversed_deck, (5, Fraction(0)), ["2^5 = 32", "fewer than the 52"]),
     (check_reversed_deck, (7, REVERSED_CHANCE), ["first drops below 1/2"]),
@@ -561,6 +631,7 @@ VALUES = [
     (check_riffles_needed, (11, 8), ["swapped"]),
     (check_riffles_needed, (8,), ["give 2 values"]),
     (check_riffles_needed, "8, 11", ["give 2 values"]),
+    (check_riffles_needed, (8.0, 11.0), ["holds floats, equal to the right values", "int"]),
     (check_white_but_unfair, [(0, 1, 2), (1, 2, 0), (2, 0, 1)], ["✓", "only 3 of the 6"]),
     (check_white_but_unfair, [[0, 2, 1], [2, 1, 0], [1, 0, 2]], ["✓"]),
     (check_white_but_unfair, [(0, 1, 2), (1, 2, 0), (2, 0, 1)] * 2 + [(0, 2, 1), (2, 1, 0),
@@ -580,7 +651,7 @@ VALUES = [
     (check_riffle_then_overhand, "0.3", ["is text"]),
     (check_riffle_then_overhand, None, ["None"]),
     (_enough, ENOUGH, ["✓"]),
-    (_enough, float(ENOUGH), ["✓", "nearest"]),
+    (_enough, float(ENOUGH), ["the float nearest to the right value", "Fraction(a, b)"]),
     (_enough, 1 - ENOUGH, ["needed more than 1,000"]),
     (_enough, int(ENOUGH * 100), ["how many seeds"]),
     (_enough, Fraction(sum(t is not None and t < 1000 for t in FOUND), 100), ["exactly 1,000"]),
@@ -606,9 +677,10 @@ VALUES = [
     (check_pile_invariant, "E", ["'E' is not one of 'A', 'B', 'C', 'D'"]),
     (check_pile_invariant, 3, ["give one letter as a string", "not 3"]),
     (check_pile_invariant, ["C"], ["give one letter as a string"]),
-    (check_mean_time, mean_time(52), ["✓"]),
-    (check_mean_time, float(mean_time(52)), ["✓", "nearest"]),
-    (check_mean_time, mean_time(52) - 1, ["one more step inserts it"]),
+    (check_mean_time, MEAN_TIME, ["✓"]),
+    (check_mean_time, float(MEAN_TIME), ["the float nearest to the right value", "exactly"]),
+    (check_mean_time, 1 + sum(52 / (i + 1) for i in range(51)), ["float", "exactly"]),
+    (check_mean_time, MEAN_TIME - 1, ["one more step inserts it"]),
     (check_mean_time, 1 + sum(Fraction(52, i + 1) for i in range(52)), ["from 0 to 50"]),
     (check_mean_time, Fraction(52 * 52), ["52 × 52"]),
     (check_mean_time, 236.0, ["rounded float"]),
@@ -616,7 +688,11 @@ VALUES = [
     (check_mean_time, "236", ["is text"]),
     (check_jokers_apart, Fraction(289, 477), ["✓"]),
     (check_jokers_apart, Fraction(51, 54) * Fraction(34, 53), ["✓"]),
-    (check_jokers_apart, 289 / 477, ["✓", "nearest"]),
+    (check_jokers_apart, 289 / 477, ["the float nearest to the right value", "Fraction(a, b)"]),
+    (check_jokers_apart, 51 / 54 * 34 / 53, ["float", "your reasoning is right",
+                                             "Fraction(a, b)"]),
+    (check_jokers_apart, (51 * 34) / (54 * 53), ["float", "your reasoning is right",
+                                                 "Fraction(a, b)"]),
     (check_jokers_apart, Fraction(341, 477), ["kitty is no player's"]),
     (check_jokers_apart, Fraction(2, 3), ["on its own"]),
     (check_jokers_apart, Fraction(34, 53), ["may be in the kitty"]),
@@ -629,7 +705,7 @@ VALUES = [
 
 
 @pytest.mark.parametrize("check, answer, says", VALUES,
-                         ids=[f"{c.__name__}-{a!r:.30}" for c, a, _ in VALUES])
+                         ids=[f"{c.__name__}-{shown(a, 30)}" for c, a, _ in VALUES])
 def test_each_value_answer_gets_its_own_message(check, answer, says):
     feedback = check(answer)
     text = str(feedback)
@@ -651,8 +727,8 @@ def test_the_riffle_then_overhand_answer_and_its_tempting_neighbours():
                           exact.exact_law(hand.overhand_shuffle, 5))
     answer = mixing.distance_to_uniform(both)
     assert check_riffle_then_overhand(answer).ok
-    nearest = check_riffle_then_overhand(float(answer))
-    assert nearest.ok and "nearest" in str(nearest)
+    nearest = check_riffle_then_overhand(float(answer))  # a float: never right, and told why
+    assert not nearest.ok and "the float nearest to the right value" in str(nearest)
     alone = mixing.distance_to_uniform(exact.exact_law(riffle.riffle, 5))
     assert "riffle alone" in str(check_riffle_then_overhand(alone))
     reverse = mixing.distance_to_uniform(mixing.compose(

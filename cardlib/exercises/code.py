@@ -4,18 +4,20 @@
 something, so that no advice contradicts what the code does:
 
 1. **Diagnosis** (:func:`diagnose`): the shuffle runs on a 10-card deck with a
-   seeded ``random.Random``, three times, each run stopped after a few seconds.
-   It must finish, raise nothing (the learner's own line is shown), keep every
-   card, and have the form the exercise asks for: an in-place shuffle changes
-   the deck and returns None (one that returns None and leaves the deck as it
-   was has shuffled a copy), a new-list shuffle returns a new list and leaves
-   the deck alone.
+   seeded ``random.Random``, three times, then once on a deck of letters (cards
+   that are not positions), each run stopped after a few seconds. It must
+   finish, raise nothing (the learner's own line is shown), keep every card (each
+   of the deck's own type: a position or an object of the learner's is not a
+   card), move some card, and have the form the exercise asks for: an in-place
+   shuffle changes the deck and returns None (one that returns None and leaves
+   the deck as it was has shuffled a copy), a new-list shuffle returns a new list
+   and leaves the deck alone. What it did is said first.
 2. **Verdict**: :func:`cardlib.judge.judge` walks every path on 1 to 5 cards.
 3. **Algorithm** (:func:`same_algorithm`): fed the same random numbers, the
    learner's shuffle must ask for draws of the same sizes and end with the
-   same deck as the algorithm the exercise describes (a :class:`Algorithm`).
-   A fair shuffle that is another algorithm is told so: "fair, but that is not
-   pick-and-remove".
+   same deck as the algorithm the exercise describes (a :class:`Algorithm`), on
+   decks of 6, 10 and 52 cards. A fair shuffle that is another algorithm is told
+   so: "fair, but that is not pick-and-remove".
 
 >>> from cardlib.shuffles import knuth_shuffle, pick_and_remove
 >>> PICK = Algorithm("pick-and-remove", pick_and_remove, "new list",
@@ -35,13 +37,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..checks import checked, one_of
-from ..guard import EndlessRun, TimedCalls
 from ..judge import judge
 from ..steps import RecordingRng
-from . import Feedback, contained, is_todo, learner_line, not_attempted, right, wrong
+from ..untrusted.guard import EndlessRun, TimedCalls
+from . import (
+    Feedback,
+    contained,
+    is_todo,
+    learner_line,
+    not_attempted,
+    not_finished,
+    raised,
+    right,
+    shown,
+    wrong,
+)
 
-__all__ = ["FORMS", "PROBE_CARDS", "Algorithm", "learner_line", "diagnose", "same_algorithm",
-           "check_shuffle"]
+__all__ = ["FORMS", "PROBE_CARDS", "SAME_DRAWS", "Algorithm", "learner_line", "diagnose",
+           "same_algorithm", "check_shuffle"]
 
 #: What an exercise may ask of a shuffle's form: "in place" (shuffle the list, return None)
 #: or "new list" (return a new shuffled list, leave the deck unchanged).
@@ -61,23 +74,64 @@ class Algorithm:
     draws: str  # the draws it makes, in words
 
 
-def _lost(cards, n: int) -> str | None:
-    """What is wrong with ``cards`` as an order of 0..n-1, or None."""
-    if not isinstance(cards, list):
-        return (f"returns {type(cards).__name__} {cards!r:.40}, not a list (a shuffle returns "
-                "None after shuffling in place, or a new list)")
-    if any(type(c) is not int for c in cards):
-        odd = next(c for c in cards if type(c) is not int)
-        return (f"gives back {type(odd).__name__} {odd!r:.20} among the cards: a shuffle moves "
-                "the cards it is given, it makes no new ones")
-    counts = Counter(cards)
-    lost = [c for c in range(n) if counts[c] == 0]
-    twice = [c for c in range(n) if counts[c] > 1]
-    found = ([f"loses card {lost[0]}"] if lost else []) + (
-        [f"gives back card {twice[0]} {counts[twice[0]]} times"] if twice else [])
-    extra = [c for c in counts if not 0 <= c < n]
-    found += [f"invents card {extra[0]}"] if extra else []
+def _lost(cards, given: list) -> str | None:
+    """What is wrong with ``cards`` as an order of the cards ``given``, or None.
+
+    Each card is matched by its exact type and the deck's own equality, so that no object of
+    the learner's (one whose == says what it likes) can pass for a card.
+    """
+    if type(cards) is not list:
+        return (f"returns {type(cards).__name__} {shown(cards, 40)}, not a list (a shuffle "
+                "returns None after shuffling in place, or a new list)")
+    kinds = {type(card) for card in given}
+    position = {card: i for i, card in enumerate(given)}
+    for card in cards:
+        if type(card) not in kinds:
+            if int not in kinds and all(type(c) is int and 0 <= c < len(given) for c in cards):
+                return ("gives back positions, not cards: on the cards 0, 1, 2, ... a position "
+                        "and the card there look alike, but a shuffle gives back the cards, "
+                        "deck[i], not i")
+            return (f"gives back {type(card).__name__} {shown(card, 20)} among the cards: a "
+                    "shuffle moves the cards it is given, it makes no new ones")
+    counts = Counter(position.get(card, -1) for card in cards)
+    lost = [i for i in range(len(given)) if counts[i] == 0]
+    twice = [i for i in range(len(given)) if counts[i] > 1]
+    found = ([f"loses card {shown(given[lost[0]], 20)}"] if lost else []) + (
+        [f"gives back card {shown(given[twice[0]], 20)} {counts[twice[0]]} times"]
+        if twice else [])
+    extra = [card for card in cards if position.get(card) is None]
+    found += [f"invents card {shown(extra[0], 20)}"] if extra else []
     return " and ".join(found) or None
+
+
+def _same(cards, given: list) -> bool:
+    """True if ``cards`` is a list of exactly the cards ``given``, in that order (each of the
+    deck's own type, compared by that type's equality)."""
+    return type(cards) is list and len(cards) == len(given) and all(
+        type(a) is type(b) and a == b for a, b in zip(cards, given))
+
+
+def _unmoved(runs: list, given: list, form: str | None, what: str) -> Feedback | None:
+    """The Feedback for a shuffle that moved no card in any run (saying what it returned)."""
+    if all(result is None and _same(deck, given) for deck, result in runs):
+        needs = ("return the new list" if form == "new list" else
+                 "move the cards of the list it is given")
+        return wrong(f"{what} returned None and left the deck as it was, three runs out of "
+                     f"three: did it shuffle a copy? It must {needs}.")
+    if all(result is deck and _same(deck, given) for deck, result in runs):
+        needs = {"new list": "this exercise asks for a new list, shuffled, with the deck left "
+                             "as it was",
+                 "in place": "an in-place shuffle moves the cards of the deck, and returns "
+                             "None"}.get(form, "a shuffle moves the cards")
+        return wrong(f"{what} returned the deck it was given, unchanged, three runs out of "
+                     f"three: it moved no card; {needs}.")
+    if all(result is not None and result is not deck and _same(result, given)
+           and _same(deck, given) for deck, result in runs):
+        needs = {"in place": "this exercise shuffles the deck itself, in place, and returns "
+                             "None"}.get(form, "a shuffle moves the cards")
+        return wrong(f"{what} returned a new list with the cards in the deck's own order, three "
+                     f"runs out of three: it moved no card; {needs}.")
+    return None
 
 
 def diagnose(shuffle: Callable, what: str, form: str | None = None) -> Feedback | None:
@@ -86,6 +140,8 @@ def diagnose(shuffle: Callable, what: str, form: str | None = None) -> Feedback 
     A stub that still answers TODO gets "not attempted yet".
     """
     n, runs = PROBE_CARDS, []
+    letters = [chr(ord("a") + k) for k in range(n)]
+    given = list(range(n))
     try:
         with TimedCalls(what) as call:
             for seed in (1, 2, 3):
@@ -94,30 +150,35 @@ def diagnose(shuffle: Callable, what: str, form: str | None = None) -> Feedback 
                 if is_todo(result):
                     return not_attempted(what)
                 runs.append((deck, result))
+            given = letters
+            deck = list(letters)
+            result = call(shuffle, deck, random.Random(4))
+            lettered = deck if result is None else result
     except EndlessRun:
-        return wrong(f"{what} did not finish within a few seconds on {n} cards: is there a loop "
-                     "that never ends (a while loop whose condition never becomes false)?")
+        return wrong(not_finished(f"{what}, shuffling {n} cards,", shuffle))
     except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
-        return wrong(f"{what} raised {type(error).__name__}: {error}{learner_line(error)}, "
-                     f"shuffling the cards 0..{n - 1}")
+        cards = "the cards 0..9" if given != letters else f"the deck {shown(letters)}"
+        return wrong(f"{what} raised {raised(error)}{learner_line(error)}, shuffling {cards}")
     given = list(range(n))
     for deck, result in runs:
-        problem = _lost(deck if result is None else result, n)
+        back = deck if result is None else result
+        problem = _lost(back, given)
         if problem:
-            back = deck if result is None else result
             return wrong(f"not a shuffle: {what} {problem}",
-                         details=(f"Given {given}, it gave back {back}.",))
-    if all(result is None and deck == given for deck, result in runs):
-        needs = ("return the new list" if form == "new list" else
-                 "move the cards of the list it is given")
-        return wrong(f"{what} returned None and left the deck as it was, three runs out of "
-                     f"three: did it shuffle a copy? It must {needs}.")
+                         details=(f"Given {given}, it gave back {shown(back)}.",))
+    unmoved = _unmoved(runs, given, form, what)
+    if unmoved is not None:
+        return unmoved
+    problem = _lost(lettered, letters)
+    if problem:
+        return wrong(f"not a shuffle: on cards that are not numbers, {what} {problem}",
+                     details=(f"Given {shown(letters)}, it gave back {shown(lettered)}.",))
     deck, result = runs[0]
     if form == "in place" and result is not None:
         if result is deck:
             return wrong(f"{what} shuffles the deck in place but also returns it; an in-place "
                          "shuffle returns None, as random.shuffle does")
-        left = "as it was" if deck == given else "changed, but not to the list it returns"
+        left = "as it was" if _same(deck, given) else "changed, but not to the list it returns"
         return wrong(f"{what} returns a new list and leaves the deck it is given {left}; this "
                      "exercise shuffles in place: move the cards of the deck and return None")
     if form == "new list":
@@ -127,9 +188,9 @@ def diagnose(shuffle: Callable, what: str, form: str | None = None) -> Feedback 
         if result is deck:
             return wrong(f"{what} returns the deck it was given, shuffled in place; this "
                          "exercise asks for a new list, with the deck left as it was")
-        if deck != given:
+        if not _same(deck, given):
             return wrong(f"{what} returns a new list but also changes the deck it was given "
-                         f"(to {deck}); leave the deck as it was")
+                         f"(to {shown(deck)}); leave the deck as it was")
     return None
 
 
@@ -160,19 +221,32 @@ def _sizes(sizes: list[int], shown: int) -> str:
     return (text + (", ..." if len(sizes) > shown else "")) if sizes else "no draw at all"
 
 
+#: The decks (cards, seed) on which a shuffle is held to its algorithm, draw for draw.
+SAME_DRAWS = ((6, 11), (6, 12), (6, 13), (10, 14), (52, 15))
+#: ... in words, for a learner.
+SAME_DRAWS_SAID = "on decks of 6 (three runs), 10 and 52 cards"
+
+
 @checked
-def same_algorithm(shuffle: Callable, algorithm: Algorithm, what: str,
-                   n: int = 6) -> Feedback | None:
-    """None if ``shuffle`` is ``algorithm`` draw for draw (on n cards, three seeds); else why not.
+def same_algorithm(shuffle: Callable, algorithm: Algorithm, what: str) -> Feedback | None:
+    """None if ``shuffle`` is ``algorithm`` draw for draw (on the decks of :data:`SAME_DRAWS`);
+    else why not.
 
     The learner's draws are recorded, then given to the algorithm in the same
     order; both must ask for ranges of the same sizes (draws of one value aside:
-    a loop may skip them) and end with the same deck.
+    a loop may skip them) and end with the same deck (compared card by card, as
+    plain ints).
     """
-    for seed in (11, 12, 13):
+    for n, seed in SAME_DRAWS:
         deck, recorder = list(range(n)), RecordingRng(seed)
-        with TimedCalls(what) as call:
-            result = call(shuffle, deck, recorder)
+        try:
+            with TimedCalls(what) as call:
+                result = call(shuffle, deck, recorder)
+        except EndlessRun:
+            return wrong(not_finished(f"{what}, shuffling {n} cards,", shuffle))
+        except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
+            return wrong(f"{what} raised {raised(error)}{learner_line(error)}, shuffling the "
+                         f"cards 0..{n - 1}")
         mine = deck if result is None else result
         log = [(len(range(*d.args)), range(*d.args).index(d.value)) for d in recorder.draws
                if len(range(*d.args)) > 1]
@@ -190,11 +264,11 @@ def same_algorithm(shuffle: Callable, algorithm: Algorithm, what: str,
             return wrong(f"that is not {algorithm.name}: on {n} cards {what} asked for "
                          f"{_sizes(mine_sizes, differ + 2)}, but {algorithm.name} asks for "
                          f"{_sizes(their_sizes, differ + 2)} ({algorithm.draws})")
-        theirs = theirs_deck if theirs is None else theirs
-        if list(theirs) != list(mine):
+        theirs = theirs_deck if theirs is None else list(theirs)
+        if not _same(mine, theirs):
             return wrong(f"that is not {algorithm.name}: given the same random numbers, "
-                         f"{algorithm.name} makes {list(theirs)} of the cards 0..{n - 1} and "
-                         f"yours makes {list(mine)} ({algorithm.draws})")
+                         f"{algorithm.name} makes {shown(theirs)} of the cards 0..{n - 1} and "
+                         f"yours makes {shown(mine)} ({algorithm.draws})")
     return None
 
 
@@ -222,7 +296,8 @@ def _check(shuffle: Callable, what: str, where: str, form: str | None, max_n: in
             return wrong(f"fair, but {other.message}", where)
     shape = {"new list": " It returns a new list and leaves the deck alone.",
              "in place": " It shuffles the list in place."}.get(form, "")
-    named = f" It is {algorithm.name}, draw for draw." if algorithm else ""
+    named = (f" Given the same random numbers as {algorithm.name}, it asks for the same draws "
+             f"and makes the same deck, {SAME_DRAWS_SAID}." if algorithm else "")
     return right(f"{reason}{shape}{named}")
 
 

@@ -1,8 +1,8 @@
 """The exercises of lessons 1 (what makes a shuffle fair) and 2 (fair, but at what cost?),
-checked exactly.
+checked exactly. (No answer is written here: each is computed, or reasoned in the check.)
 
->>> str(check_bits_for_54(238))
-'✓ the fewest random bits that can pick one of the 54! orders: 238 is right.'
+>>> str(check_bits_for_54(54))  # doctest: +ELLIPSIS
+'✗ the fewest random bits that can pick one of the 54! orders: 54 is not right. That is the ...
 >>> print(check_uneven_prime(2))  # doctest: +NORMALIZE_WHITESPACE
 ✗ a prime that proves 10^10 paths cannot be shared equally by the 10! orders: 2 divides
 10^10 = 2^10 × 5^10 as well, often enough, so it stands in nobody's way. (see section 5)
@@ -15,22 +15,30 @@ from __future__ import annotations
 
 import itertools
 import math
-import numbers
+import time
 from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact, orders
 from ..checks import as_rng, sequence
-from ..guard import EndlessRun, TimedCalls
+from ..rngs import IntegerMethods
 from ..shuffles import stride_shuffle
+from ..untrusted.guard import EndlessRun, Guard, TimedCalls, TimedOut
 from . import (
     Feedback,
+    Refused,
     attempted_function,
     contained,
+    exactly,
     is_todo,
     learner_call,
     not_attempted,
+    not_finished,
+    plain_items,
+    plain_number,
+    raised,
     right,
+    shown,
     wrong,
 )
 from .answers import check_value
@@ -58,13 +66,18 @@ def number_answer(answer, what: str, where: str) -> Feedback | None:
     function that forgot to return), True or False, or several values where one
     number is asked for get their own words.
 
-    >>> print(number_answer("238", "the bits", "section 2"))
-    ✗ the bits: '238' is text (a str); give the number itself, without quotes. (see section 2)
-    >>> number_answer(238, "the bits", "section 2") is None
+    >>> print(number_answer("27", "the paths", "section 2"))
+    ✗ the paths: '27' is text (a str); give the number itself, without quotes. (see section 2)
+    >>> number_answer(27, "the paths", "section 2") is None
     True
     """
+    try:
+        plain_number(answer)
+        plain_items(answer)
+    except Refused as refused:
+        return wrong(f"{what}: {refused}.", where)
     if isinstance(answer, str):
-        return wrong(f"{what}: {answer[:40]!r} is text (a str); give the number itself, "
+        return wrong(f"{what}: {shown(answer, 40)} is text (a str); give the number itself, "
                      "without quotes.", where)
     if answer is None:
         return wrong(f"{what}: the answer is None: print() shows a value but gives None, and a "
@@ -115,10 +128,10 @@ def check_uneven_prime(answer) -> Feedback:
 
     For n = 10: a fair naive swap would give each order 10^10 / 10! paths, a
     whole number only if every prime factor of 10! divides 10^10 = 2^10 × 5^10
-    often enough. The primes 3 and 7 divide 10! and not 10^10: either one proves it.
+    often enough. Any prime that divides 10! and not 10^10 proves it (the check
+    tests that, and names no such prime).
     """
     n = UNEVEN_CARDS
-    paths, orders_n = n**n, math.factorial(n)
     what = (f"a prime that proves {n}^{n} paths cannot be shared equally by the {n}! orders")
     where = "section 5"
     if is_todo(answer):
@@ -126,15 +139,27 @@ def check_uneven_prime(answer) -> Feedback:
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
-    if isinstance(answer, float) and answer.is_integer():
-        answer = int(answer)
-    if not isinstance(answer, numbers.Integral):
-        return wrong(f"{what}: {answer!r} is not a whole number; a prime is one, such as 2, 3 "
-                     "or 5.", where)
-    p = int(answer)
-    named = str(p) if len(str(p)) <= 12 else f"{p:.3e}"
+    number = plain_number(answer)
+    if type(number) is float and number.is_integer() and abs(number) < 2**53:
+        found = _uneven_prime(int(number), what, where)
+        if found.ok:
+            return wrong(f"{what}: {shown(answer)} is a float equal to a right answer, but a "
+                         f"prime is a whole number; {exactly(1)}.", where)
+        return wrong(f"{found.message} (And {shown(answer)} is a float: a prime is a whole "
+                     "number, an int.)", where)
+    if type(number) is not int:
+        return wrong(f"{what}: {shown(answer)} is not a whole number; a prime is one, such as "
+                     "2, 3 or 5.", where)
+    return _uneven_prime(number, what, where)
+
+
+def _uneven_prime(p: int, what: str, where: str) -> Feedback:
+    n = UNEVEN_CARDS
+    paths, orders_n = n**n, math.factorial(n)
+    named = shown(p)
     if p < 2:
-        return wrong(f"{what}: {p} is not a prime (the primes are 2, 3, 5, 7, 11, ...).", where)
+        return wrong(f"{what}: {named} is not a prime (the primes are 2, 3, 5, 7, 11, ...).",
+                     where)
     if orders_n % p:
         return wrong(f"{what}: {named} does not divide {n}! = 1 × 2 × ... × {n}, so it says "
                      f"nothing about how {n}! orders share the paths.", where)
@@ -178,22 +203,27 @@ def check_stride_shuffle(my_stride_shuffle: Callable) -> Feedback:
     """
     what, where = "your stride shuffle", _STRIDE_WHERE
     found = diagnose(my_stride_shuffle, what, "new list")
-    if found is not None and found.message.startswith("not a shuffle"):
+    if found is not None and found.message.startswith("not a shuffle") and (
+            "loses card" in found.message or "gives back card" in found.message):
         return wrong(f"{found.message}: does a stride share a factor with the number of cards? "
                      "Such a walk comes back to its start too early", where, found.details)
     if found is not None:
         return found if found.status == "todo" else wrong(found.message, where, found.details)
+    redraws: dict = {}  # deck size: (depth walked, share of the runs not finished by then)
     for n in range(2, STRIDE_CARDS + 1):
         expected = exact.distribution(stride_shuffle, n)
-        law = _stride_law(my_stride_shuffle, what, n)
+        law = _stride_law(my_stride_shuffle, what, n, expected)
         if isinstance(law, Feedback):
             return law
+        if isinstance(law, tuple):  # a redraw loop, its law right at every depth walked
+            redraws[n] = law
+            continue
         for order in law:
-            if sorted(order, key=repr) != list(range(n)):
+            if not _is_order(order, n):
                 return wrong(f"not a shuffle: on {n} cards {what} can give back "
-                             f"{list(order)}, which loses a card: does a stride share a "
-                             f"factor with {n}? Such a walk comes back to its start too early",
-                             where)
+                             f"{shown(list(order))}, which is not an order of the cards "
+                             f"0..{n - 1}: does a stride share a factor with {n}? Such a walk "
+                             "comes back to its start too early", where)
         extra = sorted(set(law) - set(expected))
         if extra:
             return wrong(f"{what} makes {list(extra[0])} of the cards 0..{n - 1}, which no first "
@@ -211,29 +241,154 @@ def check_stride_shuffle(my_stride_shuffle: Callable) -> Feedback:
                          f"{list(odd)} comes out with probability {law[odd]}, not "
                          f"{expected[odd]}: draw the first card from all n, then the stride "
                          "from the list of usable strides, each equally likely", where)
-    return right(f"{what} is the stride shuffle: walked exactly on 2 to {STRIDE_CARDS} cards, "
-                 "it makes each first-card-and-stride order equally often, and nothing else. "
-                 "It returns a new list and leaves the deck alone.")
+    walked = f"walked exactly on 2 to {STRIDE_CARDS} cards"
+    if redraws:
+        depths = " and ".join(f"{depth} draws on {n} cards" for n, (depth, _) in redraws.items())
+        left = max(share for _, share in redraws.values())
+        unfinished = (f"all but {float(left):.2g} of them" if left < Fraction(1, 1000) else
+                      f"at least {float(1 - left):.1%} of them")
+        walked = (f"walked on 2 to {STRIDE_CARDS} cards (every path, except where it redraws "
+                  "until something fits, so that its runs can go on for ever: there every path "
+                  f"of up to {depths}; at each depth the runs that finish, {unfinished}, make "
+                  "each order exactly as often as the stride shuffle)")
+    return right(f"{what} is the stride shuffle: {walked}, it makes each first-card-and-stride "
+                 "order equally often, and nothing else. It returns a new list and leaves the "
+                 "deck alone, and shuffles cards that are not numbers as well.")
 
 
-def _stride_law(shuffle: Callable, what: str, n: int) -> dict | Feedback:
-    """The exact law of the learner's shuffle on n cards, or the Feedback saying why not."""
+def _stride_law(shuffle: Callable, what: str, n: int,
+                expected: dict) -> dict | tuple | Feedback:
+    """The exact law of the learner's shuffle on n cards; for a shuffle whose runs can go on for
+    ever (it redraws until a stride fits) whose law is right at every depth walked, (the depth,
+    the share of runs not finished by then); or the Feedback saying why not."""
     try:
-        return exact.distribution(shuffle, n, seconds=5.0, max_paths=_STRIDE_PATHS,
-                                  max_draws=_STRIDE_DRAWS)
-    except (exact.Unbounded, exact.TooLarge, exact.OutOfTime):
-        return wrong(f"on {n} cards {what} makes far more random draws than a first card and "
-                     "a stride need, and some of its runs may never end: does it draw the "
-                     "stride again until it fits? Draw it once, from the list of usable strides",
-                     _STRIDE_WHERE)
+        try:
+            return exact.distribution(shuffle, n, seconds=5.0, max_paths=_STRIDE_PATHS,
+                                      max_draws=_STRIDE_DRAWS)
+        except (exact.Unbounded, exact.TooLarge, exact.OutOfTime):
+            return _retry_verdict(shuffle, what, n, expected)
     except exact.ContractError as error:
         return wrong(f"{what} must draw from the rng it is given: {error}", _STRIDE_WHERE)
-    except EndlessRun:
-        return wrong(f"{what} did not finish within a few seconds on {n} cards: is there a loop "
-                     "that never ends?", _STRIDE_WHERE)
+    except (EndlessRun, TimedOut):
+        return wrong(not_finished(f"{what}, shuffling the cards 0..{n - 1},", shuffle),
+                     _STRIDE_WHERE)
     except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
-        return wrong(f"{what} raised {type(error).__name__}: {error}{learner_line(error)}, "
-                     f"shuffling the cards 0..{n - 1}", _STRIDE_WHERE)
+        return wrong(f"{what} raised {raised(error)}{learner_line(error)}, shuffling the cards "
+                     f"0..{n - 1}", _STRIDE_WHERE)
+
+
+# --- a shuffle that redraws until its stride fits: its law, path by path --------------------
+
+#: A redrawing shuffle is walked on every path of up to this many draws at most ...
+_RETRY_DRAWS = 16
+#: ... and of at most about this many paths in all.
+_RETRY_PATHS = 40_000
+
+
+class _Cut(BaseException):  # noqa: N818 (a signal: the path is longer than the walk goes)
+    pass
+
+
+class _Scripted(IntegerMethods):
+    """Answers randrange from a prefix of choices, then with each range's first value; stops a
+    path (``_Cut``) at its draw number ``most + 1``. Its other integer methods draw through
+    randrange; float draws and the rest do not exist on it."""
+
+    __slots__ = ("choices", "sizes", "most")
+
+    def __init__(self, choices: list[int], most: int) -> None:
+        self.choices, self.sizes, self.most = choices, [], most
+
+    def randrange(self, start, stop=None, step=1):
+        values = range(start) if stop is None else range(start, stop, step)
+        if not values:
+            raise ValueError(f"empty range in randrange({start}, {stop}, {step})")
+        if len(self.sizes) >= self.most:
+            raise _Cut
+        pick = self.choices[len(self.sizes)] if len(self.sizes) < len(self.choices) else 0
+        self.sizes.append(len(values))
+        return values[pick]
+
+
+def _retry_leaves(shuffle: Callable, n: int, most: int, seconds: float) -> list | None:
+    """Every path of up to ``most`` draws of ``shuffle`` on the cards 0..n-1: (draws made, their
+    probability, the order made or None for a path cut short). None past :data:`_RETRY_PATHS`
+    paths."""
+    leaves, choices, start = [], [], time.perf_counter()
+    with Guard(seconds) as guard:
+        while True:
+            rng, deck = _Scripted(choices, most), list(range(n))
+            try:
+                result = guard.run(shuffle, deck, rng)
+                outcome = deck if result is None else result
+            except _Cut:
+                outcome = _Cut
+            chance = Fraction(1, math.prod(rng.sizes))
+            leaves.append((len(rng.sizes), chance, outcome))
+            if len(leaves) > _RETRY_PATHS or time.perf_counter() - start > seconds:
+                return None
+            sizes = rng.sizes
+            current = choices + [0] * (len(sizes) - len(choices))
+            k = len(sizes) - 1
+            while k >= 0 and current[k] + 1 >= sizes[k]:
+                k -= 1
+            if k < 0:
+                return leaves
+            choices = current[:k] + [current[k] + 1]
+
+
+def _retry_verdict(shuffle: Callable, what: str, n: int, expected: dict) -> Feedback | tuple:
+    """For a shuffle whose paths go on for ever (it redraws until a stride fits): if on every
+    depth walked the runs that finished make exactly the stride shuffle's law (as a redraw loop
+    does, whatever the depth), (the depth walked, the share of runs not finished by then); else
+    the Feedback."""
+    walked = None
+    for most in range(4, _RETRY_DRAWS + 1, 2):
+        leaves = _retry_leaves(shuffle, n, most, seconds=4.0)
+        if leaves is None:
+            break
+        walked = (most, leaves)
+    if walked is None:
+        return wrong(f"on {n} cards {what} makes far more random draws than a first card and a "
+                     f"stride need: more than {_RETRY_PATHS:,} paths of 4 draws or fewer. Draw "
+                     "the first card once, and the stride once, from the list of usable strides",
+                     _STRIDE_WHERE)
+    most, leaves = walked
+    finished = sum((chance for _, chance, outcome in leaves if outcome is not _Cut), Fraction(0))
+    if not finished:
+        return wrong(f"on {n} cards {what} makes far more random draws than a first card and a "
+                     f"stride need: no run of {most} draws or fewer ends. Draw the first card "
+                     "once, and the stride once, from the list of usable strides", _STRIDE_WHERE)
+    for cut in (most - 2, most):
+        law: dict = {}
+        for draws, chance, outcome in leaves:
+            if draws <= cut and outcome is not _Cut:
+                if not _is_order(outcome, n):
+                    return wrong(f"not a shuffle: on {n} cards {what} can give back "
+                                 f"{shown(outcome)}, which is not an order of the cards "
+                                 f"0..{n - 1}", _STRIDE_WHERE)
+                law[tuple(outcome)] = law.get(tuple(outcome), 0) + chance
+        done = sum(law.values(), Fraction(0))
+        if not done:
+            continue
+        law = {order: chance / done for order, chance in law.items()}
+        if law != expected:
+            odd = max(set(law) | set(expected),
+                      key=lambda order: abs(law.get(order, 0) - expected.get(order, 0)))
+            return wrong(f"the runs of {what} can go on for ever (it redraws until something "
+                         f"fits); walked on every path of up to {cut} draws on {n} cards, the "
+                         f"runs that finish make {shown(list(odd))} with probability "
+                         f"{law.get(odd, 0)} "
+                         f"of them, not {expected.get(odd, 0)}: after a redraw, is every "
+                         "first card and every usable stride still equally likely?",
+                         _STRIDE_WHERE)
+    return most, 1 - finished
+
+
+def _is_order(outcome, n: int) -> bool:
+    """True for a list or tuple of the plain ints 0..n-1, each once."""
+    return type(outcome) in (list, tuple) and len(outcome) == n and all(
+        type(c) is int for c in outcome) and sorted(outcome) == list(range(n))
 
 
 def _stride_orders(n: int = 10) -> int:
@@ -321,8 +476,9 @@ def check_bounded_retry(answer) -> Feedback:
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
-    if isinstance(answer, numbers.Integral) and 1 <= answer <= BOUNDED_CARDS ** BOUNDED_CARDS:
-        return wrong(f"{what}: {answer} is a whole number, a count of paths perhaps; give a "
+    number = plain_number(answer)
+    if type(number) is int and 1 <= number <= BOUNDED_CARDS ** BOUNDED_CARDS:
+        return wrong(f"{what}: {number} is a whole number, a count of paths perhaps; give a "
                      f"probability: each of the {BOUNDED_CARDS ** BOUNDED_CARDS} paths has "
                      f"probability 1/{BOUNDED_CARDS ** BOUNDED_CARDS}.", where)
     law = exact.distribution(bounded_retry, BOUNDED_CARDS)
@@ -359,17 +515,22 @@ def _unranks(my_unrank: Callable, what: str, call: TimedCalls) -> Feedback:
             if got is None:
                 return wrong(f"{what}: unrank({r}, {n}) returned None, not a list: does your "
                              "function return the order (print only shows it)?", "section 2")
-            if not isinstance(got, (list, tuple)):
-                return wrong(f"{what}: unrank({r}, {n}) returned {got!r:.60}, not a list",
+            try:
+                cards = plain_items(got)
+            except Refused as refused:
+                return wrong(f"{what}: unrank({r}, {n}) returned a {type(got).__name__}: "
+                             f"{refused}", "section 2")
+            if cards is None:
+                return wrong(f"{what}: unrank({r}, {n}) returned {shown(got, 60)}, not a list",
                              "section 2")
-            if sorted(got, key=repr) != sorted(range(n), key=repr):
-                return wrong(f"{what}: unrank({r}, {n}) returned {list(got)!r:.80}, which is not "
-                             f"an order of the cards 0 .. {n - 1}: each card must come once",
-                             "section 2")
-            if list(got) != expected:
+            if not _is_order(cards, n):
+                return wrong(f"{what}: unrank({r}, {n}) returned {shown(list(cards))}, which is "
+                             f"not an order of the cards 0 .. {n - 1} (whole numbers, each "
+                             "once): each card must come once", "section 2")
+            if list(cards) != expected:
                 digits = orders.factorial_digits(r, n)
                 return wrong(f"{what}: unrank({r}, {n}) should be {expected}, yours gave "
-                             f"{list(got)}", "section 2",
+                             f"{list(cards)}", "section 2",
                              (f"the factorial digits of {r} for {n} cards are {digits}, most "
                               "significant first",
                               f"take card {digits[0]} of {list(range(n))}, then card number "

@@ -20,23 +20,30 @@ from fractions import Fraction
 from .. import exact
 from ..cards import BLACK_JOKER, DOU_DI_ZHU_RANKS, RED_JOKER, SUIT_TIE_BREAK, Card
 from ..checks import as_rng, sequence, whole_number
-from ..guard import TimedCalls
 from ..hand import faro
 from ..hand_methods import top_to_random
+from ..untrusted.guard import TimedCalls
 from . import (
     Failed,
     Feedback,
+    Refused,
     attempted_function,
     contained,
     is_todo,
     learner_call,
     learner_line,
     not_attempted,
+    not_finished,
+    plain_items,
+    plain_text,
+    raised,
     right,
+    same_items,
+    shown,
     wrong,
 )
 from .answers import check_value
-from .code import Algorithm, check_shuffle, diagnose, same_algorithm
+from .code import SAME_DRAWS_SAID, Algorithm, check_shuffle, diagnose, same_algorithm
 from .fair import number_answer
 
 __all__ = [
@@ -49,16 +56,10 @@ __all__ = [
     "pile_orders",
     "check_pile_invariant",
     "check_top_to_random",
-    "mean_time",
     "check_mean_time",
-    "reference_insertion_shuffle",
-    "TOP_TO_RANDOM",
-    "INSERTIONS",
     "check_fair_insertion",
     "clumped_deck",
-    "deal_round_robin",
     "check_deal",
-    "jokers_apart",
     "check_jokers_apart",
 ]
 
@@ -82,13 +83,19 @@ def check_elmsley(answer) -> Feedback:
         return not_attempted(what)
     where = "section 1"
     if isinstance(answer, str):
-        return wrong(f"{what}: {answer[:30]!r} is one string; give a list of strings, such as "
-                     "['in', 'out'].", where)
-    if not isinstance(answer, (list, tuple)) or any(kind not in ("in", "out") for kind in answer):
-        odd = next((k for k in answer if k not in ("in", "out")), answer) if isinstance(
-            answer, (list, tuple)) else answer
+        return wrong(f"{what}: {shown(answer, 30)} is one string; give a list of strings, such "
+                     "as ['in', 'out'].", where)
+    try:
+        kinds = plain_items(answer)
+        texts = [plain_text(kind) for kind in kinds or ()]
+    except Refused as refused:
+        return wrong(f"{what}: {refused}.", where)
+    if kinds is None or any(kind not in ("in", "out") for kind in texts):
+        odd = answer if kinds is None else next(
+            k for k, text in zip(kinds, texts) if text not in ("in", "out"))
         return wrong(f"{what}: give a list of 'in' and 'out' (in lower case), not "
-                     f"{odd!r:.30}.", where)
+                     f"{shown(odd, 30)}.", where)
+    answer = texts
     above = _above_top_card(answer)
     rule = ["in" if bit == "1" else "out" for bit in format(ELMSLEY_PLACES, "b")]
     if above != ELMSLEY_PLACES:
@@ -180,15 +187,19 @@ def check_pile_invariant(answer) -> Feedback:
     what = "the property that keeps half of the orders out"
     if is_todo(answer):
         return not_attempted(what)
-    where = "section 2"
+    where = "Going further"
     letters = ", ".join(repr(k) for k in PILE_PROPERTIES)
-    if not isinstance(answer, str):
+    try:
+        text = plain_text(answer)
+    except Refused as refused:
+        return wrong(f"{what}: {refused}.", where)
+    if text is None:
         return wrong(f"{what}: give one letter as a string, one of {letters}, not "
-                     f"{answer!r:.30}.", where)
-    letter = answer.strip().upper()
+                     f"{shown(answer, 30)}.", where)
+    letter = text.strip().upper()
     if letter not in PILE_PROPERTIES:
         many = len(letter) > 1 and set(letter) <= set(PILE_PROPERTIES) | set(", ")
-        return wrong(f"{what}: {answer!r:.30} is not one of {letters}"
+        return wrong(f"{what}: {shown(text, 30)} is not one of {letters}"
                      + (": only one of the properties does it, give one letter." if many
                         else "."), where)
     found = _first_break(letter)
@@ -212,7 +223,7 @@ def check_pile_invariant(answer) -> Feedback:
 def check_top_to_random(shuffle: Callable) -> Feedback:
     """Check ``shuffle(deck, rng)``: diagnosed, then the exact law of top-to-random on 1 to 5."""
     what = "top-to-random"
-    where = "section 3"
+    where = "section 4"
     found = diagnose(shuffle, what, "new list")
     if found is not None:
         return found if found.status == "todo" else wrong(found.message, where, found.details)
@@ -221,8 +232,10 @@ def check_top_to_random(shuffle: Callable) -> Feedback:
             law = exact.distribution(shuffle, n, max_paths=10_000)
         except exact.ContractError as error:
             return wrong(f"{what}: draw every random number with rng.randrange ({error}).", where)
+        except exact.EndlessRun:
+            return wrong(not_finished(f"{what}, on a deck of {n},", shuffle), where)
         except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
-            return wrong(f"{what} raised {type(error).__name__} on a deck of {n}: {error}"
+            return wrong(f"{what} raised {raised(error)} on a deck of {n}"
                          f"{learner_line(error)}", where)
         expected = exact.distribution(top_to_random, n)
         if law != expected:
@@ -238,16 +251,18 @@ def check_top_to_random(shuffle: Callable) -> Feedback:
                              "included.", where)
             return wrong(f"{what} on {n} cards gives the right orders with the wrong chances: "
                          "each of the n places needs chance 1/n.", where)
-    other = same_algorithm(shuffle, TOP_TO_RANDOM, what)
+    other = same_algorithm(shuffle, _TOP_TO_RANDOM, what)
     if other is not None:
         return wrong(f"right law, but {other.message}", where)
     return right(f"{what}: the exact law is right on 1 to 5 cards (5 orders, 1/5 each, on 5), "
-                 "one draw per step.")
+                 "on cards that are not numbers too; given the same random numbers as "
+                 "top-to-random, it asks for the same draw and makes the same deck, "
+                 f"{SAME_DRAWS_SAID}.")
 
 
 # --- lesson 9, exercise 3: the mean time, from the waiting-time reasoning --------------------
 
-def mean_time(n: int) -> Fraction:
+def _mean_time(n: int) -> Fraction:
     """The mean number of top-to-random steps until the bottom card of n has been inserted:
     with i cards below it the wait is n/(i + 1) steps; the last step inserts it."""
     n = whole_number("n", n, minimum=1, maximum=10**6)
@@ -259,11 +274,11 @@ def check_mean_time(answer) -> Feedback:
     what = "the mean number of top-to-random steps of 52 cards"
     if is_todo(answer):
         return not_attempted(what)
-    where = "section 3"
+    where = "section 4"
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
-    n, expected = 52, mean_time(52)
+    n, expected = 52, _mean_time(52)
     waits = expected - 1
     mistakes = {waits: "that is the wait until the bottom card reaches the top; one more step "
                        "inserts it",
@@ -284,7 +299,7 @@ def check_mean_time(answer) -> Feedback:
 
 # --- lesson 9, exercise 2: a fair shuffle made of insertions ---------------------------------
 
-def reference_insertion_shuffle(deck, rng) -> list:
+def _reference_insertion_shuffle(deck, rng) -> list:
     """A fair shuffle made of insertions: card i goes to a uniform place among the first i + 1.
 
     By the induction of top-to-random, the cards already placed are in uniform order,
@@ -298,16 +313,16 @@ def reference_insertion_shuffle(deck, rng) -> list:
 
 def check_fair_insertion(shuffle: Callable) -> Feedback:
     """Diagnose, judge exactly on 1 to 5 cards, and hold to the insertions described."""
-    return check_shuffle(shuffle, "your insertion shuffle", "section 3", algorithm=INSERTIONS,
+    return check_shuffle(shuffle, "your insertion shuffle", "Going further", algorithm=_INSERTIONS,
                          hint="insert card i at rng.randrange(i + 1): one of the i + 1 places "
                               "among the cards already placed, its own place included.")
 
 
 #: The algorithms of the lesson's exercises, as the lesson describes them.
-TOP_TO_RANDOM = Algorithm("top-to-random", top_to_random, "new list",
+_TOP_TO_RANDOM = Algorithm("top-to-random", top_to_random, "new list",
                           "one draw, randrange(n): the top card put back with that many "
                           "cards below it")
-INSERTIONS = Algorithm("the insertion shuffle", reference_insertion_shuffle, "new list",
+_INSERTIONS = Algorithm("the insertion shuffle", _reference_insertion_shuffle, "new list",
                        "card i, for i = 1 .. n - 1, inserted at a place drawn from 0 to i: "
                        "ranges of 2, 3, ..., n places")
 
@@ -320,7 +335,7 @@ def clumped_deck() -> list[Card]:
             + [BLACK_JOKER, RED_JOKER])
 
 
-def deal_round_robin(deck) -> tuple[list[list], list]:
+def _deal_round_robin(deck) -> tuple[list[list], list]:
     """Three hands of 17 dealt one card at a time from the top (the last item), in turn; the
     kitty is the 3 cards left, from the top down."""
     from_top = sequence("deck", deck)[::-1]
@@ -347,71 +362,88 @@ def check_deal(deal: Callable) -> Feedback:
             return failed.feedback
 
 
-def _shape(answer) -> str | None:
+def _shape(answer) -> tuple[list, list] | str:
+    """(hands, kitty) as plain lists of what the learner's deal gave, or what is wrong."""
     if answer is None:
         return "returns None: return the pair (hands, kitty)"
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        size = f" of {len(answer)} items" if isinstance(answer, (tuple, list)) else ""
+    pair = plain_items(answer)
+    if pair is None or len(pair) != 2:
+        size = f" of {len(pair)} items" if pair is not None else ""
         return (f"returns {type(answer).__name__}{size}: return a pair (hands, kitty), as in "
                 "return hands, kitty")
-    hands, kitty = answer
-    if not isinstance(hands, (list, tuple)) or any(not isinstance(h, (list, tuple))
-                                                   for h in hands):
+    hands, kitty = plain_items(pair[0]), plain_items(pair[1])
+    if hands is None or any(plain_items(h) is None for h in hands):
         return "returns hands that are not a list of three lists of cards"
-    if not isinstance(kitty, (list, tuple)):
-        return f"returns a kitty that is {type(kitty).__name__}, not a list of 3 cards"
+    if kitty is None:
+        return f"returns a kitty that is {type(pair[1]).__name__}, not a list of 3 cards"
+    hands = [list(plain_items(h)) for h in hands]
     if [len(h) for h in hands] != [17, 17, 17] or len(kitty) != 3:
         return (f"gives hands of {[len(h) for h in hands]} cards and a kitty of {len(kitty)}; "
                 "expected three hands of 17 and a kitty of 3")
-    return None
+    return hands, list(kitty)
 
 
 def _deals(deal: Callable, what: str, call: TimedCalls) -> Feedback:
-    where = "section 3"
+    where = "section 2"
     for deck in _sample_decks():
-        answer = learner_call(call, deal, list(deck), shown=what, where=where)
-        problem = _shape(answer)
-        if problem:
-            return wrong(f"{what} {problem}.", where)
-        hands, kitty = [list(h) for h in answer[0]], list(answer[1])
-        expected_hands, expected_kitty = deal_round_robin(deck)
         numbers = deck == list(range(54))
         shown_deck = "the deck 0..53 (53 on top)" if numbers else "a deck"
-        if hands == expected_hands and kitty != expected_kitty:
+        passed = list(deck)
+        answer = learner_call(call, deal, passed, shown=what, where=where)
+        if not same_items(passed, deck):
+            did = "empties" if passed == [] else "changes"
+            return wrong(f"{what} {did} the deck it is given ({shown_deck}: after the call it "
+                         f"holds {len(passed) if type(passed) is list else '?'} cards): deal "
+                         "from a copy, or read the deck by position, and leave it as it was "
+                         "(the caller may still need it).", where)
+        try:
+            found = _shape(answer)
+        except Refused as refused:
+            return wrong(f"{what}: {refused}.", where)
+        if isinstance(found, str):
+            return wrong(f"{what} {found}.", where)
+        hands, kitty = found
+        expected_hands, expected_kitty = _deal_round_robin(deck)
+        if same_items(hands, expected_hands) and not same_items(kitty, expected_kitty):
             why = ("the kitty is listed from the bottom up; list it from the top down"
-                   if kitty == expected_kitty[::-1] else
+                   if same_items(kitty, expected_kitty[::-1]) else
                    "the hands are right but the kitty is not the 3 cards left")
             return wrong(f"{what} on {shown_deck}: {why}.", where)
-        if hands == expected_hands:
+        if same_items(hands, expected_hands):
             continue
         from_top = list(deck)[::-1]
         survey = [from_top[3:][p:51:3] for p in range(3)]
-        if hands == survey:
+        if same_items(hands, survey):
             return wrong(f"{what} on {shown_deck}: you set the kitty aside first, the top 3 "
                          "cards, as the survey does; this exercise deals first and leaves "
                          "the last 3 cards as the kitty.", where)
-        if hands == [from_top[17 * p:17 * p + 17] for p in range(3)]:
+        if same_items(hands, [from_top[17 * p:17 * p + 17] for p in range(3)]):
             return wrong(f"{what} on {shown_deck} deals 17 cards to player 1, then 17 to "
                          "player 2, ...: round-robin gives one card to each player in turn.",
                          where)
-        if hands == [list(deck)[p:51:3] for p in range(3)]:
+        if same_items(hands, [list(deck)[p:51:3] for p in range(3)]):
             return wrong(f"{what} on {shown_deck} deals from the bottom (the first item); the "
                          "top card is the last item.", where)
-        hint = (f"player 1 got {hands[0][:3]} first; dealing from the top gives "
+        hint = (f"player 1 got {shown(hands[0][:3])} first; dealing from the top gives "
                 f"{expected_hands[0][:3]}" if numbers else "deal from the top (the last item), "
                 "one card to each player in turn")
         return wrong(f"{what} on {shown_deck} gives other hands than dealing round-robin: "
                      f"{hint}.", where)
-    return right(f"{what}: right on three decks (each hand in the order dealt, the kitty from "
-                 "the top down).")
+    return right(f"{what}: right on three decks (numbers, cards, and names; each hand in the "
+                 "order dealt, the kitty from the top down), and it leaves the deck it is given "
+                 "as it was.")
 
 
 # --- lesson 10, exercise 4: the jokers, apart -------------------------------------------------
 
-def jokers_apart() -> Fraction:
-    """The chance, in a fair deal, that the two jokers go to two different players: the first
-    joker is dealt to a hand (51 of 54 places), the second to another hand (34 of the 53 left)."""
-    return Fraction(51, 54) * Fraction(34, 53)
+def _jokers_apart() -> Fraction:
+    """The exercise's chance, counted over every pair of places of a round-robin deal that the
+    two jokers can take, each pair equally likely."""
+    places = range(54)
+    player = {place: place % 3 if place < 51 else None for place in places}  # None: the kitty
+    pairs = list(itertools.combinations(places, 2))
+    return Fraction(sum(player[a] is not None and player[b] is not None and player[a] != player[b]
+                        for a, b in pairs), len(pairs))
 
 
 def check_jokers_apart(answer) -> Feedback:
@@ -419,7 +451,7 @@ def check_jokers_apart(answer) -> Feedback:
     what = "the chance that the two jokers go to two different players"
     if is_todo(answer):
         return not_attempted(what)
-    where = "section 3"
+    where = "Going further"
     malformed = number_answer(answer, what, where)
     if malformed is not None:
         return malformed
@@ -435,6 +467,6 @@ def check_jokers_apart(answer) -> Feedback:
                                                      "of the first: 53 places are left",
                 same_hand / 3: "that is the chance that a given player holds both",
                 same_hand: "that is the chance that someone holds both: the rocket"}
-    return check_value(answer, jokers_apart(), what, where, mistakes,
+    return check_value(answer, _jokers_apart(), what, where, mistakes,
                        hint="place the jokers one after the other among the 54 places of the "
                             "deal: 17 in each hand and 3 in the kitty.")

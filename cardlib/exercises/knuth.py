@@ -4,27 +4,37 @@
 ✗ the order Sattolo's loop never makes: Sattolo's loop makes (1, 2, 3, 0), with probability 1/6: \
 follow card 0 to the position it lands in, then the card that started there, and so on: \
 0 → 3 → 2 → 1 → 0 visits every position, a single cycle. (see section 4)
->>> check_sattolo_counterexample((1, 0, 3, 2)).status
-'right'
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-import numbers
 import random
 from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact
 from ..checks import checked
-from ..guard import EndlessRun, TimedCalls
 from ..shuffles import inside_out_shuffle, sattolo_shuffle
-from . import Feedback, contained, is_todo, not_attempted, right, wrong
+from ..untrusted.guard import EndlessRun, TimedCalls
+from . import (
+    Feedback,
+    Refused,
+    contained,
+    is_todo,
+    not_attempted,
+    not_finished,
+    plain_items,
+    plain_number,
+    raised,
+    right,
+    shown,
+    wrong,
+)
 from .code import Algorithm, check_shuffle, learner_line
 
-__all__ = ["FORWARD_KNUTH", "INSIDE_OUT", "SANTA_NAMES", "check_forward_knuth",
+__all__ = ["SANTA_NAMES", "check_forward_knuth",
            "check_sattolo_counterexample", "check_secret_santa", "check_inside_out"]
 
 
@@ -37,10 +47,10 @@ def _forward_knuth(deck, rng) -> None:
 
 
 #: The algorithms of the lesson's exercises, as the lesson describes them.
-FORWARD_KNUTH = Algorithm("the forward loop", _forward_knuth, "in place",
+_FORWARD_KNUTH = Algorithm("the forward loop", _forward_knuth, "in place",
                           "position i, from 0 up, gets a card drawn from the positions not yet "
                           "settled, i itself included: ranges of n, n - 1, ..., 2 positions")
-INSIDE_OUT = Algorithm("the inside-out shuffle", inside_out_shuffle, "new list",
+_INSIDE_OUT = Algorithm("the inside-out shuffle", inside_out_shuffle, "new list",
                        "card i goes to the end of the new list and swaps with a position drawn "
                        "from 0 to i: ranges of 1, 2, ..., n positions")
 
@@ -48,7 +58,7 @@ INSIDE_OUT = Algorithm("the inside-out shuffle", inside_out_shuffle, "new list",
 @checked
 def check_forward_knuth(my_shuffle: Callable) -> Feedback:
     """The learner's forward loop of Knuth's swaps: fair (judged exactly), in place, that loop."""
-    return check_shuffle(my_shuffle, "your forward loop", "section 2", algorithm=FORWARD_KNUTH,
+    return check_shuffle(my_shuffle, "your forward loop", "section 2", algorithm=_FORWARD_KNUTH,
                          hint="At step i, every card not yet settled must be equally likely "
                               "to come to position i, the card already there included.")
 
@@ -87,20 +97,29 @@ def check_sattolo_counterexample(answer) -> Feedback:
     what = "the order Sattolo's loop never makes"
     if is_todo(answer):
         return not_attempted(what)
-    if not isinstance(answer, (tuple, list)) or len(answer) != _CARDS:
+    try:
+        items = plain_items(answer)
+        numbers = [plain_number(c) for c in items or ()]
+    except Refused as refused:
+        return wrong(f"{what}: {refused}.", _SATTOLO_WHERE)
+    if items is None or len(items) != _CARDS:
         return wrong(f"{what}: give the {_CARDS} cards from position 0 up, as a tuple such as "
-                     f"(0, 1, 2, 3), not {answer!r:.40}.", _SATTOLO_WHERE)
-    if not all(isinstance(c, numbers.Integral) and not isinstance(c, bool) for c in answer):
+                     f"(0, 1, 2, 3), not {shown(answer, 40)}.", _SATTOLO_WHERE)
+    odd = [item for item, number in zip(items, numbers) if type(number) is not int]
+    if odd:
         return wrong(f"{what}: the cards are the whole numbers 0 to {_CARDS - 1}; "
-                     f"{answer!r:.40} holds something else.", _SATTOLO_WHERE)
-    order = tuple(int(c) for c in answer)
+                     f"{shown(answer, 40)} holds something else: {type(odd[0]).__name__} "
+                     f"{shown(odd[0], 20)}.", _SATTOLO_WHERE)
+    order = tuple(numbers)
     if sorted(order) != list(range(_CARDS)):
         missing = [c for c in range(_CARDS) if c not in order]
         twice = sorted({c for c in order if order.count(c) > 1})
         times = {2: "twice", 3: "three times", 4: "four times"}
-        why = (f"card {twice[0]} appears {times[order.count(twice[0])]}" if twice
-               else f"{[c for c in order if not 0 <= c < _CARDS][0]} is not one of the cards")
-        return wrong(f"{what}: {order} is not an order of the cards 0, 1, 2, 3: {why}"
+        why = (f"card {shown(twice[0])} appears {times.get(order.count(twice[0]), 'again')}"
+               if twice
+               else f"{shown([c for c in order if not 0 <= c < _CARDS][0])} is not one of the "
+                    "cards")
+        return wrong(f"{what}: {shown(order)} is not an order of the cards 0, 1, 2, 3: {why}"
                      + (f" and card {missing[0]} is missing." if missing else "."),
                      _SATTOLO_WHERE)
     stays = [c for c in range(_CARDS) if order[c] == c]
@@ -160,21 +179,24 @@ def _giving_problem(gives, names: list) -> str | None:
         kind = "None" if gives is None else f"a {type(gives).__name__}"
         return (f"returns {kind}, not a dict: map each name to the person it gives to, as in "
                 f"{{{names[0]!r}: {names[1]!r}, ...}}")
-    try:
-        keys = set(gives)
-    except TypeError:
-        return "returns a dict whose keys are not names"
+    pairs = list(dict.items(gives))
+    for giver, receiver in pairs:
+        if type(giver) is not str or type(receiver) is not str:
+            return (f"maps {shown(giver, 30)} to {shown(receiver, 30)}: map each name to a name "
+                    "(the strings it was given, not other objects)")
+    gives = dict(pairs)
+    keys = set(gives)
     missing = [name for name in names if name not in keys]
     if missing:
         return f"has no entry for {missing[0]!r}: everybody gives a present"
     extra = [key for key in gives if key not in names]
     if extra:
-        return f"has an entry for {extra[0]!r}, who is not in the group"
+        return f"has an entry for {shown(extra[0], 30)}, who is not in the group"
     strangers = [(giver, gives[giver]) for giver in names if gives[giver] not in names]
     if strangers:
         giver, stranger = strangers[0]
-        return (f"has {giver!r} give to {stranger!r:.30}, who is not in the group: map each "
-                "name to a name")
+        return (f"has {giver!r} give to {shown(stranger, 30)}, who is not in the group: map "
+                "each name to a name")
     for person in names:
         givers = [giver for giver in names if gives[giver] == person]
         if len(givers) > 1:
@@ -205,20 +227,20 @@ def _santa_diagnosis(santa: Callable, what: str) -> Feedback | None:
                     if is_todo(gives):
                         return not_attempted(what)
                     given = list(SANTA_NAMES[:n])
-                    if names != given:
+                    if type(names) is not list or len(names) != n or any(
+                            type(a) is not str or a != b for a, b in zip(names, given)):
                         return wrong(f"{what} changed the list of names it was given (to "
-                                     f"{names}): draw from a copy, and leave names as it was",
-                                     _SANTA_WHERE)
+                                     f"{shown(names)}): draw from a copy, and leave names as "
+                                     "it was", _SANTA_WHERE)
                     problem = _giving_problem(gives, given)
                     if problem:
                         return wrong(f"{what} {problem}", _SANTA_WHERE,
-                                     (f"Given {given}, it returned {gives!r:.200}",))
+                                     (f"Given {given}, it returned {shown(gives, 200)}",))
     except EndlessRun:
-        return wrong(f"{what} did not finish within a few seconds on a group of {n}: is there a "
-                     "loop that never ends?", _SANTA_WHERE)
+        return wrong(not_finished(f"{what}, on a group of {n},", santa), _SANTA_WHERE)
     except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
-        return wrong(f"{what} raised {type(error).__name__}: {error}{learner_line(error)}, on "
-                     f"the names {list(SANTA_NAMES[:n])}", _SANTA_WHERE)
+        return wrong(f"{what} raised {raised(error)}{learner_line(error)}, on the names "
+                     f"{list(SANTA_NAMES[:n])}", _SANTA_WHERE)
     return None
 
 
@@ -264,7 +286,8 @@ def check_secret_santa(my_secret_santa: Callable) -> Feedback:
         except exact.ContractError as error:
             return wrong(f"{what} must draw from the rng it is given: {error}", _SANTA_WHERE)
         except Exception as error:  # noqa: BLE001 - the learner's code (or too big a tree)
-            return wrong(f"{what} cannot be walked exactly on {n} names: {error}", _SANTA_WHERE)
+            return wrong(f"{what} cannot be walked exactly on {n} names: {raised(error)}",
+                         _SANTA_WHERE)
         for receivers, chance in sorted(law.items(), key=lambda item: -item[1]):
             problem = _giving_problem(dict(zip(names, receivers)), names)
             if problem:
@@ -315,7 +338,7 @@ _INSIDE_OUT_WHERE = "Going further: the inside-out variant"
 def check_inside_out(my_shuffle: Callable) -> Feedback:
     """The learner's inside-out shuffle: fair, a new list, and it reads the deck only once."""
     what = "your inside-out shuffle"
-    feedback = check_shuffle(my_shuffle, what, _INSIDE_OUT_WHERE, algorithm=INSIDE_OUT)
+    feedback = check_shuffle(my_shuffle, what, _INSIDE_OUT_WHERE, algorithm=_INSIDE_OUT)
     if not feedback.ok:
         return feedback
     return _reads_once(my_shuffle, what, feedback)
@@ -326,15 +349,21 @@ def _reads_once(my_shuffle: Callable, what: str, feedback: Feedback) -> Feedback
     try:
         with TimedCalls(what) as call:
             once = call(my_shuffle, iter(range(6)), random.Random(2))
+    except EndlessRun:
+        return wrong(f"{what} is fair, but "
+                     + not_finished("given a deck it can read only once (an iterator of 6 "
+                                    "cards), it", my_shuffle), _INSIDE_OUT_WHERE)
     except Exception as error:  # noqa: BLE001 - the learner's code
         return wrong(f"{what} is fair, but given a deck it can read only once (an iterator, "
-                     f"as a stream of cards would be) it raised {type(error).__name__}: "
-                     f"{error}{learner_line(error)}. Loop over the deck once, with enumerate",
+                     f"as a stream of cards would be) it raised {raised(error)}"
+                     f"{learner_line(error)}. Loop over the deck once, with enumerate",
                      _INSIDE_OUT_WHERE)
-    if not isinstance(once, list) or sorted(once) != list(range(6)):
+    if type(once) is not list or len(once) != 6 or any(type(c) is not int for c in once) or \
+            sorted(once) != list(range(6)):
         return wrong(f"{what} is fair, but given a deck it can read only once (an iterator) it "
-                     f"returned {once!r:.60}. Loop over the deck once, with enumerate",
+                     f"returned {shown(once, 60)}. Loop over the deck once, with enumerate",
                      _INSIDE_OUT_WHERE)
-    return right(f"{feedback.message[:-1]}, and it reads the deck only once.")
+    return right(f"{feedback.message[:-1]}, and it reads the deck only once (an iterator of 6 "
+                 "cards).")
 
 

@@ -1,9 +1,9 @@
-"""The exercises of lesson 3 (pick and remove), checked exactly.
+"""The exercises of lesson 3 (pick and remove), checked exactly. (No answer is written here:
+each is computed.)
 
->>> str(check_digit_chance(Fraction(1, 5)))
-'✓ P(the hurried digit shuffle keeps 0 1 2 as it was): 1/5 is right.'
->>> str(check_deal_moves(714))
-'✓ mean number of cards the pops move while dealing 51 of 54 cards: 714 is right.'
+>>> print(check_digit_chance(Fraction(1, 6)))  # doctest: +NORMALIZE_WHITESPACE
+✗ P(the hurried digit shuffle keeps 0 1 2 as it was): 1/6 is not right. 1/6 is what a fair
+draw gives; count how many of the ten digits give each position with digit % 3. (see section 4)
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from .answers import check_value
 from .code import Algorithm, check_shuffle
 from .fair import number_answer
 
-__all__ = ["PICK_AND_REMOVE", "check_pick_and_remove", "DIGITS", "check_digit_chance",
+__all__ = ["check_pick_and_remove", "DIGITS", "check_digit_chance",
            "check_hand_chance", "DEAL", "check_deal_moves"]
 
 #: The algorithm of exercise 1, as the lesson describes it.
-PICK_AND_REMOVE = Algorithm(
+_PICK_AND_REMOVE = Algorithm(
     "pick-and-remove", pick_and_remove, "new list",
     "each draw picks one of the cards still in the pile: randrange(n), then randrange(n - 1), "
     "..., and the card at that position goes onto the new pile")
@@ -33,7 +33,7 @@ PICK_AND_REMOVE = Algorithm(
 def check_pick_and_remove(my_shuffle: Callable) -> Feedback:
     """The learner's pick-and-remove: diagnosed, fair (judged exactly), pick-and-remove itself."""
     return check_shuffle(my_shuffle, "your pick-and-remove", "section 2",
-                         algorithm=PICK_AND_REMOVE,
+                         algorithm=_PICK_AND_REMOVE,
                          hint="at every draw, each card still in the pile must have the same "
                               "chance: how many cards are left to choose from at that draw?")
 
@@ -77,7 +77,7 @@ def _hand_chance(cards: int = 6, hand: int = 3) -> Fraction:
 
 def check_hand_chance(answer) -> Feedback:
     """Dealing 3 cards from 6: the probability that the hand is {0, 1, 2}, in any order."""
-    what, where = "P(the 3 cards dealt from 6 are 0, 1 and 2)", "section 5"
+    what, where = "P(the 3 cards dealt from 6 are 0, 1 and 2)", "Going further"
     if is_todo(answer):
         return not_attempted(what)
     malformed = number_answer(answer, what, where)

@@ -1,7 +1,8 @@
 """The exercises of lesson 6 (testing a shuffle, and where randomness comes from), checked exactly.
+(No answer is written here: each is computed.)
 
->>> str(check_expected_count(2000))
-'✓ the expected count of each order: 2000 is right.'
+>>> str(check_expected_count(24))  # doctest: +ELLIPSIS
+'✗ the expected count of each order: 24 is not right. 24 is the number of orders, not how ...
 """
 
 from __future__ import annotations
@@ -13,10 +14,24 @@ from fractions import Fraction
 
 from ..checks import ContractError
 from ..draws import float_law
-from ..guard import EndlessRun, Guard, TimedCalls, TimedOut
-from . import Failed, Feedback, contained, is_todo, not_attempted, right, wrong
+from ..untrusted.guard import EndlessRun, Guard, TimedCalls, TimedOut
+from . import (
+    Failed,
+    Feedback,
+    Refused,
+    contained,
+    is_todo,
+    not_attempted,
+    not_finished,
+    plain_number,
+    raised,
+    right,
+    shown,
+    wrong,
+)
 from .answers import check_value
 from .code import learner_line
+from .fair import number_answer
 
 __all__ = [
     "check_expected_count",
@@ -40,7 +55,11 @@ _BITS_WHERE = "Going further: from random bits to a number below k"
 def check_expected_count(answer) -> Feedback:
     """48,000 fair shuffles of 4 cards: how often each of the 24 orders is expected."""
     expected = Fraction(SHUFFLES, math.factorial(CARDS))
-    return check_value(answer, expected, "the expected count of each order", "section 1", {
+    what, where = "the expected count of each order", "section 1"
+    malformed = None if is_todo(answer) else number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    return check_value(answer, expected, what, where, {
         12_000: "48,000 / 4 is how often a card is expected at one position; there are 24 "
                 "orders",
         24: "24 is the number of orders, not how often each comes",
@@ -51,8 +70,11 @@ def check_expected_count(answer) -> Feedback:
 def check_peeking_bound(answer) -> Feedback:
     """The chance of at least one p < 0.01 among 20 *independent* tests of a fair shuffle."""
     expected = 1 - Fraction(99, 100) ** 20
-    return check_value(answer, expected, "P(at least one alarm in 20 independent tests)",
-                       "section 2", {
+    what, where = "P(at least one alarm in 20 independent tests)", "section 2"
+    malformed = None if is_todo(answer) else number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    return check_value(answer, expected, what, where, {
                            Fraction(20, 100): "adding the 20 chances counts twice the runs "
                                               "with two alarms; take 1 minus the chance of "
                                               "no alarm at all",
@@ -71,6 +93,9 @@ def _date_seeds(year: int = 2026) -> int:
 def check_date_seeds(answer) -> Feedback:
     """How many different decks a game seeded with the date as YYYYMMDD can deal in 2026."""
     what = "different decks in 2026 from YYYYMMDD seeds"
+    malformed = None if is_todo(answer) else number_answer(answer, what, "section 3")
+    if malformed is not None:
+        return malformed
     return check_value(answer, _date_seeds(), what, "section 3", {
         366: "2026 is not a leap year",
         99_991_231: "only dates are used as seeds, not every number up to 99991231",
@@ -82,7 +107,11 @@ def check_modulo_chance(answer) -> Feedback:
     """4 random bits (0 to 15) and ``% 6``: the probability of card 0."""
     values = range(2**4)
     card_0 = Fraction(sum(value % 6 == 0 for value in values), len(values))
-    return check_value(answer, card_0, "P(card 0) with 4 bits and % 6", _BITS_WHERE, {
+    what = "P(card 0) with 4 bits and % 6"
+    malformed = None if is_todo(answer) else number_answer(answer, what, _BITS_WHERE)
+    if malformed is not None:
+        return malformed
+    return check_value(answer, card_0, what, _BITS_WHERE, {
         Fraction(1, 6): "1/6 would be fair; 16 values cannot split evenly over 6 cards",
         Fraction(2, 16): "values 0 and 6 give card 0, and so does 12",
         Fraction(2, 8): "that is the 3-bit case of the lesson; with 4 bits there are 16 values",
@@ -102,14 +131,20 @@ def check_float_law(answer) -> Feedback:
                        }, hint="for k = 0 .. 15, work out int(k / 16 * 3) and count")
 
 
-def check_plain_sum_mean(answer) -> Feedback:
-    """The mean of the plain Pearson sum over the 5 x 5 position counts of a fair shuffle.
+def _plain_sum_mean(cards: int = 5) -> Fraction:
+    """The mean of the plain sum, cell by cell: a count of T tries with chance p = 1/cards has
+    variance T p (1 - p); divided by T p, that is 1 - p, whatever T is."""
+    p = Fraction(1, cards)
+    return cards * cards * (1 - p)
 
-    Each count is binomial (T tries, chance 1/5): its squared distance from T/5
-    averages T (1/5)(4/5), so each of the 25 terms averages 4/5, whatever T is.
-    """
-    return check_value(answer, 20, "the mean of the plain sum over the 25 cells",
-                       _PLAIN_SUM_WHERE, {
+
+def check_plain_sum_mean(answer) -> Feedback:
+    """The mean of the plain Pearson sum over the 5 x 5 position counts of a fair shuffle."""
+    what, where = "the mean of the plain sum over the 25 cells", _PLAIN_SUM_WHERE
+    malformed = None if is_todo(answer) else number_answer(answer, what, where)
+    if malformed is not None:
+        return malformed
+    return check_value(answer, _plain_sum_mean(), what, where, {
         16: "16 = (5 - 1)^2 is what a chi-square with 16 degrees of freedom averages, the "
             "number the table compares with; the plain sum averages more: work out one "
             "cell's term first",
@@ -193,8 +228,8 @@ def _randbelow_call(function: Callable, k: int, script: list[int], what: str):
         try:
             result = guard.run(function, k, rng)
         except TimedOut:
-            raise Failed(wrong(f"{what}({k}, rng) did not finish within a few seconds: is "
-                               "there a loop that never ends?", _BITS_WHERE)) from None
+            raise Failed(wrong(not_finished(f"{what}({k}, rng)", function, seconds=2.0),
+                               _BITS_WHERE)) from None
         except ContractError:
             raise Failed(wrong(
                 f"{what} called {guard.violation or 'the random module'}, not the rng it was "
@@ -210,9 +245,14 @@ def _randbelow_call(function: Callable, k: int, script: list[int], what: str):
                 f"than {_MOST_DRAWS} draws. Does the loop draw a new value but test the old "
                 "one?", _BITS_WHERE)) from None
         except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
-            raise Failed(wrong(f"{what}({k}, rng) raised {type(error).__name__}: {error}"
+            raise Failed(wrong(f"{what}({k}, rng) raised {raised(error)}"
                                f"{learner_line(error)}", _BITS_WHERE)) from None
-    return result, rng.asked
+    try:
+        number = plain_number(result)
+    except Refused as refused:
+        raise Failed(wrong(f"{what}({k}, rng) returned a {type(result).__name__}: {refused}",
+                           _BITS_WHERE)) from None
+    return (number if type(number) is int else result), rng.asked
 
 
 def _check_randbelow_at(function: Callable, k: int, what: str) -> str | None:
@@ -220,8 +260,8 @@ def _check_randbelow_at(function: Callable, k: int, what: str) -> str | None:
     fewest, cpython = (k - 1).bit_length(), k.bit_length()
     result, asked = _randbelow_call(function, k, [0] * _MOST_DRAWS, what)
     if not asked:
-        raise Failed(wrong(f"{what}({k}, rng) returned {result!r:.30} without asking the rng for "
-                           "any bits: draw them with rng.getrandbits(b)", _BITS_WHERE))
+        raise Failed(wrong(f"{what}({k}, rng) returned {shown(result, 30)} without asking the rng "
+                           "for any bits: draw them with rng.getrandbits(b)", _BITS_WHERE))
     b = asked[0]
     if b < fewest:
         raise Failed(wrong(
@@ -240,15 +280,15 @@ def _check_randbelow_at(function: Callable, k: int, what: str) -> str | None:
             raise Failed(wrong(f"{what}({k}, rng) asked for {asked[0]} bits, then for "
                                f"{next(s for s in asked if s != b)}: draw the same number of "
                                "bits each time", _BITS_WHERE))
-        if isinstance(result, bool) or not isinstance(result, int):
+        if type(result) is not int:
             kind = "" if result is None else f", a {type(result).__name__}"
-            raise Failed(wrong(f"{what}({k}, rng) returned {result!r:.30}{kind}: return a "
+            raise Failed(wrong(f"{what}({k}, rng) returned {shown(result, 30)}{kind}: return a "
                                f"whole number from 0 to {k - 1}", _BITS_WHERE))
         if (result, len(asked)) == (expected, draws):
             continue
         v = script[0]
         said = (f"the bits gave {', then '.join(map(str, got))} and {what}({k}, rng) returned "
-                f"{result}")
+                f"{shown(result)}")
         if v >= k and len(asked) == 1 and result == v % k:
             return (f"{said}: that is {v} % {k}, the modulo's unfairness ({v} wraps round onto "
                     f"{v % k}). A value of {k} or more must be thrown away and drawn again")
@@ -280,8 +320,7 @@ def check_randbelow(my_randbelow: Callable) -> Feedback:
         with TimedCalls(what) as call:
             first = call(my_randbelow, 6, probe)
     except EndlessRun:
-        return wrong(f"{what}(6, rng) did not finish within a few seconds: is there a loop that "
-                     "never ends?", _BITS_WHERE)
+        return wrong(not_finished(f"{what}(6, rng)", my_randbelow), _BITS_WHERE)
     except Exception:  # noqa: BLE001 - an attempt that fails: the check below says why
         first = None
     if is_todo(first):
