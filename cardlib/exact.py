@@ -181,7 +181,6 @@ class _Walk:
         self.cells = 0  # the cards in the results so far
         self.most = max(4 * self.n, 64)  # the most items one result may hold
         self.finished = False
-        self.kept = False  # set by an rng of an earlier run that drew again
         self.first: tuple | None = None  # the first path's result, run while planning
 
     def run(self, rng: Scripted, where: str = "") -> tuple | None:
@@ -198,6 +197,8 @@ class _Walk:
         finally:
             rng.close()
         self._check(rng, where, None)
+        if outcome is None:  # (a Stop of another rng's: not one of the walk's)
+            raise ContractError(f"{self.name} was stopped by a signal of another run's rng")
         if len(outcome) > self.most:
             raise TooLarge(f"{self.name} gave back more than {self.most:,} items from a deck of "
                            f"{self.n} cards: a shuffle gives back the cards it was given")
@@ -249,7 +250,7 @@ class _Walk:
         weights = set()
         start = _cpu()
         for _ in range(probes):
-            probe = Scripted(then=source, max_draws=self.max_draws, owner=self)
+            probe = Scripted(then=source, max_draws=self.max_draws)
             self.run(probe, "a random path")
             total += probe.weight
             weights.add(probe.weight)
@@ -264,9 +265,16 @@ class _Walk:
         return estimate, (_cpu() - start) / done
 
     def plan(self) -> None:
-        """Refuse at once an endless tree, too many leaves or too much work."""
-        first = Scripted(max_draws=self.max_draws, owner=self)
+        """Refuse at once an endless tree, too many leaves or too much work.
+
+        The two outermost paths are run first: a retry loop redraws on the first or on the
+        last value of a range (all in one place, or past the end of a list), and the walk,
+        depth first, would take a long time to go down its endless branch.
+        """
+        first = Scripted(max_draws=self.max_draws)
         self.first = self.run(first, "the path where every draw answers its first value")
+        last = Scripted(then="last", max_draws=self.max_draws)
+        self.run(last, "the path where every draw answers its last value")
         estimate, seconds = self.estimate(64, 0)
         what = f"enumerating {self.name} on {self.n} cards"
         if estimate > self.max_paths:
@@ -294,7 +302,7 @@ class _Walk:
         with self.defences:
             if self.count == 0:
                 self.plan()
-            rng = Scripted(self.answers, self.sizes, max_draws=self.max_draws, owner=self)
+            rng = Scripted(self.answers, self.sizes, max_draws=self.max_draws)
             walked = 0
             while walked < budget:
                 rng.restart()
@@ -440,7 +448,7 @@ def random_paths(shuffle: Callable, n: int, count: int = 16, seed: int = 0, *,
     found = []
     with walk.defences:
         for _ in range(count):
-            probe = Scripted(then=source, max_draws=walk.max_draws, owner=walk)
+            probe = Scripted(then=source, max_draws=walk.max_draws)
             outcome = walk.run(probe, "a random path")
             found.append(Path(tuple(probe.answers), tuple(probe.sizes), outcome))
     return found

@@ -226,9 +226,9 @@ def not_an_order(result, deck: list, given: list) -> str | None:
         raise TypeError(f"deck and given must be lists (the deck the shuffle was given, and "
                         f"a copy of it), not {type(deck).__name__} and {type(given).__name__}")
     if isinstance(result, (types.GeneratorType, types.AsyncGeneratorType)):
-        return ("returns a generator, not a list: a function with yield in it gives back a "
-                "generator and runs none of its code until asked; a shuffle returns a new "
-                "list, or None after shuffling the deck in place (use return, not yield)")
+        return ("returns a generator, not a list: a function with yield in it, like a (... for "
+                "...) expression, gives back a generator that runs none of its code until asked; "
+                "a shuffle returns a new list, or None after shuffling the deck in place")
     if isinstance(result, types.CoroutineType):
         result.close()  # never run: closed, so that it warns of nothing
         return ("returns a coroutine, not a list: an async def function runs none of its code "

@@ -50,8 +50,8 @@ from dataclasses import dataclass
 
 from .checks import ContractError, as_rng, sequence, whole_number
 
-__all__ = ["MAX_BITS", "INTEGER_METHODS", "FLOAT_METHODS", "Stop", "IntegerMethods", "Scripted",
-           "Seeded", "Draw", "RecordingRng", "ReplayRng", "Refusing", "refusal"]
+__all__ = ["MAX_BITS", "INTEGER_METHODS", "FLOAT_METHODS", "KEPT", "Stop", "IntegerMethods",
+           "Scripted", "Seeded", "Draw", "RecordingRng", "ReplayRng", "Refusing", "refusal"]
 
 #: getrandbits(k) is a draw of 2**k values: at most this many bits (a million values).
 MAX_BITS = 20
@@ -76,14 +76,18 @@ class Stop(BaseException):  # noqa: N818 (a signal, not an error)
     """A scripted rng stopped the run; ``why`` says why, ``size`` is the draw it was asked for.
 
     ``why`` is "draws" (more draws than allowed: a retry loop?), "tree" (a draw of another
-    size than the script's at that place), "end" (the script ran out) or "kept" (the rng
-    of an earlier run drew again). ``depth`` counts the draws before this one.
+    size than the script's at that place) or "end" (the script ran out). ``depth`` counts
+    the draws before this one.
     """
 
     def __init__(self, why: str, size: int = 0, depth: int = 0) -> None:
         super().__init__(why, size, depth)
         self.why, self.size, self.depth = why, size, depth
 
+
+#: Why an rng kept from an earlier call is refused.
+KEPT = ("the shuffle drew from an rng it was given in an earlier call: each call must draw "
+        "only from the rng it is given (keep no rng from call to call)")
 
 _REWRITES = {
     "random": "to pick a position below n, write rng.randrange(n), not int(rng.random() * n); "
@@ -168,13 +172,14 @@ class IntegerMethods:
             pool[j] = pool[n - i - 1]
         return picked
 
-    def getrandbits(self, k) -> int:
+    def getrandbits(self, *args, **kwargs) -> int:
+        k = args[0] if len(args) == 1 and not kwargs else None
         try:
             bits = operator.index(k)
         except TypeError:
             bits = None
         if bits is None or bits < 0:  # CPython refuses it (a float, a negative number): alike
-            _BITS.getrandbits(k)
+            _BITS.getrandbits(*args, **kwargs)
             raise TypeError(f"getrandbits() cannot take {k!r:.40}")  # pragma: no cover
         if bits > MAX_BITS:
             raise ContractError(f"the shuffle asked for rng.getrandbits({_count(bits)}): a draw "
@@ -213,30 +218,32 @@ for _method in (*FLOAT_METHODS, "seed", "setstate", "getstate"):
 class Scripted(IntegerMethods):
     """Answers each draw from a script of answers (indices into the range), then as told.
 
-    The first ``len(answers)`` draws are answered from ``answers``; if ``sizes`` is given
-    (recorded on an earlier run), each of them must be a draw of that many values, or the
-    run stops (``Stop("tree")``); if not, their sizes are written to ``sizes``. A draw
-    past the script is answered as ``then`` says: "first" gives the range's first value,
-    "stop" stops the run (``Stop("end")``, with the size asked for), or a :class:`Seeded`
-    source answers at random (``weight`` then grows to 1 / the probability of those
-    answers). New draws are written to ``answers`` and ``sizes``; a run that makes more
-    than ``max_draws`` draws in all is stopped (``Stop("draws")``). After :meth:`close`, a
-    draw stops as "kept" and tells ``owner``.
+    The first ``len(answers)`` draws are answered from ``answers`` (each below its draw's
+    size); if ``sizes`` is given (recorded on an earlier run), each of them must be a draw
+    of that many values, or the run stops (``Stop("tree")``); if not, their sizes are
+    written to ``sizes``. A draw past the script is answered as ``then`` says: "first"
+    gives the range's first value, "last" its last one, "stop" stops the run
+    (``Stop("end")``, with the size asked for), or a :class:`Seeded` source answers at
+    random (``weight`` then grows to 1 / the probability of those answers). New draws are
+    written to ``answers`` and ``sizes``; a run that makes more than ``max_draws`` draws in
+    all is stopped (``Stop("draws")``). After :meth:`close`, a draw is refused
+    (:data:`KEPT`): the rng of a run that is over, kept by the shuffle for a later call.
     Its attributes bear no name of ``random.Random``'s, so none hides a refusal.
     """
 
     __slots__ = ("answers", "sizes", "prefix", "depth", "max_draws", "then", "weight",
-                 "stopped", "asked", "live", "owner", "_check")
+                 "stopped", "asked", "live", "_check")
 
-    def __init__(self, answers=(), sizes=None, *, then="first", max_draws: int | None = None,
-                 owner=None) -> None:
+    def __init__(self, answers=(), sizes=None, *, then="first",
+                 max_draws: int | None = None) -> None:
         self.answers = answers if type(answers) is list else list(answers)
         self._check = sizes is not None
         self.sizes = [] if sizes is None else sizes if type(sizes) is list else list(sizes)
         if self._check and len(self.sizes) != len(self.answers):
             raise ValueError("sizes must give one size per answer")
-        if not (then in ("first", "stop") or isinstance(then, Seeded)):
-            raise ValueError(f'then must be "first", "stop" or a Seeded source, not {then!r}')
+        if not (then in ("first", "last", "stop") or isinstance(then, Seeded)):
+            raise ValueError(f'then must be "first", "last", "stop" or a Seeded source, not '
+                             f"{then!r}")
         self.prefix = len(self.answers)
         self.depth = 0
         self.max_draws = max_draws
@@ -245,7 +252,6 @@ class Scripted(IntegerMethods):
         self.stopped: str | None = None  # why the run was stopped, even if the stop was caught
         self.asked: str | None = None  # a refused method that was asked for
         self.live = True
-        self.owner = owner
 
     def restart(self) -> None:
         """Answer from the start again, with whatever ``answers`` and ``sizes`` now hold."""
@@ -265,9 +271,7 @@ class Scripted(IntegerMethods):
 
     def _randbelow(self, size: int) -> int:
         if not self.live:
-            if self.owner is not None:
-                self.owner.kept = True
-            self._stop("kept", size)
+            raise ContractError(KEPT)
         depth = self.depth
         if depth < self.prefix:
             if self._check and self.sizes[depth] != size:
@@ -279,6 +283,8 @@ class Scripted(IntegerMethods):
             self._stop("draws", size)
         elif self.then == "first":
             answer = 0
+        elif self.then == "last":
+            answer = size - 1
         elif self.then == "stop":
             self._stop("end", size)
         else:
@@ -360,10 +366,17 @@ class RecordingRng(IntegerMethods):
         self.rng = as_rng(rng)
         self.draws: list[Draw] = []
 
-    def randrange(self, *args: int) -> int:
-        value = self.rng.randrange(*args)
-        self.draws.append(Draw(tuple(args), value))
+    def randrange(self, start, stop=None, step=_ONE) -> int:
+        value = self.rng.randrange(start, stop, step)
+        self.draws.append(Draw(_arguments(start, stop, step), value))
         return value
+
+
+def _arguments(start, stop, step) -> tuple:
+    """The arguments of a randrange call as it is written most simply: (3,), (0, 3), (0, 9, 3)."""
+    if stop is None and step is _ONE:
+        return (start,)
+    return (start, stop) if step is _ONE else (start, stop, step)
 
 
 class ReplayRng(IntegerMethods):
@@ -382,17 +395,18 @@ class ReplayRng(IntegerMethods):
         self.used = 0
         self.name = name
 
-    def randrange(self, *args: int) -> int:
+    def randrange(self, start, stop=None, step=_ONE) -> int:
+        args = _arguments(start, stop, step)
         if self.used >= self.limit:
             raise Stop("end", 0, self.used)
         if self.used >= len(self.draws):
             raise ValueError(f"replay ran out of recorded draws after {self.used}: "
                              f"{self.name} asked for more draws than were recorded")
         recorded = self.draws[self.used]
-        if tuple(args) != recorded.args:
+        if args != recorded.args:
             raise ValueError(
                 f"replay diverged at draw {self.used}: {self.name} called "
-                f"randrange{tuple(args)}, but the recorded run called randrange{recorded.args} "
+                f"randrange{args}, but the recorded run called randrange{recorded.args} "
                 "(the draws must be recorded from the same shuffle on the same deck)")
         self.used += 1
         return recorded.value

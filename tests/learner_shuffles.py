@@ -17,8 +17,11 @@ import datetime
 import itertools
 import math
 import os
+import pickle
 import random
 import re
+import signal
+import sys
 import threading
 import time
 import uuid
@@ -451,6 +454,214 @@ def retries_until_distinct(deck, rng):
             return [card for _, card in sorted(zip(keys, deck))]
 
 
+# --- generators and coroutines: a shuffle written with yield or async def -------------------
+
+def yields_each_step(deck, rng):
+    """A step-through written as a shuffle: yield gives back a generator, and runs nothing."""
+    for i in reversed(range(1, len(deck))):
+        j = rng.randrange(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+        yield deck
+
+
+def yields_the_new_deck(deck, rng):
+    new = list(deck)
+    knuth(new, rng)
+    yield from new
+
+
+def returns_a_generator_expression(deck, rng):
+    knuth(deck, rng)
+    return (card for card in deck)
+
+
+async def async_shuffle(deck, rng):
+    knuth(deck, rng)
+
+
+async def async_generator_shuffle(deck, rng):
+    knuth(deck, rng)
+    yield deck
+
+
+# --- CPython's argument rules: what every random.Random refuses -----------------------------
+
+def steps_of_two(deck, rng):
+    """randrange(i + 1, step=2): 'Missing a non-None stop argument' from every random.Random."""
+    for i in reversed(range(1, len(deck))):
+        j = rng.randrange(i + 1, step=2)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def randint_of_a_float(deck, rng):
+    for i in reversed(range(1, len(deck))):
+        j = rng.randint(0, i + 0.5)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def randrange_of_a_whole_float(deck, rng):
+    """randrange(3.0): taken by Python 3.11 (with a DeprecationWarning), refused from 3.12."""
+    for i in reversed(range(1, len(deck))):
+        j = rng.randrange(float(i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def samples_one_card_too_many(deck, rng):
+    return rng.sample(deck, len(deck) + 1)
+
+
+def chooses_from_an_empty_pile(deck, rng):
+    pile, new = list(deck), []
+    for _ in range(len(deck) + 1):  # one pick too many
+        card = rng.choice(pile)
+        pile.remove(card)
+        new.append(card)
+    return new
+
+
+def getrandbits_of_a_float(deck, rng):
+    if rng.getrandbits(1.0):
+        deck.reverse()
+
+
+def shuffles_a_tuple(deck, rng):
+    cards = tuple(deck)
+    rng.shuffle(cards)
+    return list(cards)
+
+
+def keywords_cpython_takes(deck, rng):
+    for i in reversed(range(1, len(deck))):
+        j = rng.randrange(start=0, stop=i + 1) if i % 2 else rng.randint(a=0, b=i)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def samples_with_counts(deck, rng):
+    return rng.sample(deck, len(deck), counts=[1] * len(deck))
+
+
+# --- loops that catch everything: a bare except in a retry loop ---------------------------
+
+def retries_in_a_bare_except(deck, rng):
+    """Redraws when the swap fails (j can be one past the end): the bare except also catches
+    the walk's signals and the guard's stop."""
+    for i in reversed(range(1, len(deck))):
+        while True:
+            try:
+                j = rng.randrange(i + 2)
+                deck[i], deck[j] = deck[j], deck[i]
+                break
+            except:  # noqa: E722 (the point of the case)
+                pass
+
+
+def retries_catching_base_exception(deck, rng):
+    while True:
+        try:
+            order = [rng.randrange(len(deck)) for _ in deck]
+            if len(set(order)) == len(deck):
+                return [deck[k] for k in order]
+        except BaseException:  # noqa: BLE001 (the point of the case)
+            continue
+
+
+def retries_catching_exception(deck, rng):
+    """except Exception lets the walk's signals through: an unbounded tree, with evidence."""
+    while True:
+        try:
+            order = [rng.randrange(len(deck)) for _ in deck]
+            if len(set(order)) == len(deck):
+                return [deck[k] for k in order]
+        except Exception:  # noqa: BLE001 (the point of the case)
+            continue
+
+
+# --- huge integers: past Python's 4,300 digits ---------------------------------------------
+
+def invents_a_huge_card(deck, rng):
+    knuth(deck, rng)
+    return deck + [10**5000]
+
+
+def replaces_a_card_by_a_huge_one(deck, rng):
+    knuth(deck, rng)
+    deck[0] = 10**5000
+
+
+def draws_huge_bits(deck, rng):
+    if rng.getrandbits(10**5000):
+        deck.reverse()
+
+
+def draws_from_a_huge_range(deck, rng):
+    rng.randrange(10**5000)
+    knuth(deck, rng)
+
+
+def raises_a_huge_number(deck, rng):
+    knuth(deck, rng)
+    raise ValueError(10**5000)
+
+
+def returns_a_million_cards(deck, rng):
+    return deck * 10**6
+
+
+# --- results that cannot come back as plain data, and hostile returns ---------------------
+
+class SleepsWhenUnpickled:
+    def __reduce__(self):
+        return time.sleep, (40,)
+
+
+class ExitsWhenUnpickled:
+    def __reduce__(self):
+        return os._exit, (0,)
+
+
+class BadRepr:
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+
+def returns_a_sleeper(deck, rng):
+    return SleepsWhenUnpickled()
+
+
+def returns_an_exit(deck, rng):
+    knuth(deck, rng)
+    return [ExitsWhenUnpickled()] + deck[1:]
+
+
+def returns_functions(deck, rng):
+    return [lambda card=card: card for card in deck]
+
+
+def returns_a_bad_repr(deck, rng):
+    return [BadRepr() for _ in deck]
+
+
+def forges_a_verdict(deck, rng):
+    """Writes a pickled 'fair' Verdict to the pipe its answer goes back through, and leaves."""
+    from cardlib.judge import Verdict
+
+    frame = sys._getframe()
+    while frame is not None and frame.f_code.co_name != "_child":
+        frame = frame.f_back
+    if frame is not None:
+        forged = Verdict(True, "fair", "forged", 5, None)
+        os.write(frame.f_locals["write"], pickle.dumps(("value", forged, "")))
+        os._exit(0)
+
+
+def exits_the_process(deck, rng):
+    os._exit(3)
+
+
+def kills_its_process(deck, rng):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
 @dataclass
 class DataclassShuffle:
     """A callable object that cannot be hashed (a dataclass with eq)."""
@@ -547,7 +758,9 @@ def _cases() -> list[Case]:
              ("same random",), family="state between calls"),
         Case("changes_after_three_hundred_calls", changes_after_three_hundred_calls, cannot,
              ("same random",), max_n=5, family="state between calls"),
-        Case("default_argument_memory", default_argument_memory, cannot, ("same random",),
+        # (after 50 calls it swaps two cards after a fair shuffle: still fair, so "fair" is
+        # true; a replay across the 50th call finds the state, and says so)
+        Case("default_argument_memory", default_argument_memory, (fair, cannot), (),
              family="state between calls"),
         Case("keeps_first_rng", keeps_first_rng, cannot, ("earlier call",),
              family="state between calls"),
@@ -579,6 +792,75 @@ def _cases() -> list[Case]:
              family="messages"),
         Case("retries_until_distinct", retries_until_distinct, cannot, ("evidence",),
              max_n=5, family="messages"),
+        # generators and coroutines
+        Case("yields_each_step", yields_each_step, not_a, ("generator", "yield"),
+             family="generators and coroutines"),
+        Case("yields_the_new_deck", yields_the_new_deck, not_a, ("generator", "yield"),
+             family="generators and coroutines"),
+        Case("returns_a_generator_expression", returns_a_generator_expression, not_a,
+             ("generator",), family="generators and coroutines"),
+        Case("async_shuffle", async_shuffle, not_a, ("coroutine", "async def"),
+             family="generators and coroutines"),
+        Case("async_generator_shuffle", async_generator_shuffle, not_a, ("generator",),
+             family="generators and coroutines"),
+        # CPython's argument rules: refused as every random.Random refuses them
+        Case("steps_of_two", steps_of_two, cannot, ("typeerror", "non-none stop"),
+             family="CPython's argument rules"),
+        Case("randint_of_a_float", randint_of_a_float, cannot, ("raised",),
+             family="CPython's argument rules"),
+        Case("randrange_of_a_whole_float", randrange_of_a_whole_float,
+             cannot if sys.version_info >= (3, 12) else (fair, cannot), (),
+             family="CPython's argument rules"),
+        Case("samples_one_card_too_many", samples_one_card_too_many, cannot,
+             ("valueerror", "sample larger"), family="CPython's argument rules"),
+        Case("chooses_from_an_empty_pile", chooses_from_an_empty_pile, cannot,
+             ("indexerror", "empty sequence"), family="CPython's argument rules"),
+        Case("getrandbits_of_a_float", getrandbits_of_a_float, cannot, ("typeerror",),
+             family="CPython's argument rules"),
+        Case("shuffles_a_tuple", shuffles_a_tuple, cannot, ("typeerror",),
+             family="CPython's argument rules"),
+        Case("keywords_cpython_takes", keywords_cpython_takes, fair,
+             family="CPython's argument rules"),
+        Case("samples_with_counts", samples_with_counts, fair, law=False,
+             family="CPython's argument rules"),
+        # loops that catch everything
+        # (the guard's stop reaches the handler, or escapes it while the handler runs: so the
+        # verdict names the bare except, or the redraw; both are there)
+        Case("retries_in_a_bare_except", retries_in_a_bare_except, cannot,
+             ("did not stop when asked|redraw for ever",), seconds=15, family="except-all loops"),
+        Case("retries_catching_base_exception", retries_catching_base_exception, cannot,
+             ("did not stop when asked", "baseexception"), seconds=15,
+             family="except-all loops"),
+        Case("retries_catching_exception", retries_catching_exception, cannot,
+             ("redraw for ever",), family="except-all loops"),
+        # huge integers
+        Case("invents_a_huge_card", invents_a_huge_card, not_a, ("invents card", "5,001 digits"),
+             family="huge integers"),
+        Case("replaces_a_card_by_a_huge_one", replaces_a_card_by_a_huge_one, not_a,
+             ("5,001 digits",), family="huge integers"),
+        Case("draws_huge_bits", draws_huge_bits, cannot, ("getrandbits", "16,610 bits"),
+             family="huge integers"),
+        Case("draws_from_a_huge_range", draws_from_a_huge_range, cannot, ("too large",),
+             family="huge integers"),
+        Case("raises_a_huge_number", raises_a_huge_number, cannot, ("valueerror",),
+             family="huge integers"),
+        Case("returns_a_million_cards", returns_a_million_cards, not_a, ("1000000 times",),
+             family="huge integers"),
+        # results that are not plain data, and hostile returns
+        Case("returns_a_sleeper", returns_a_sleeper, not_a, ("sleepswhenunpickled",),
+             seconds=10, family="unpicklable and hostile returns"),
+        Case("returns_an_exit", returns_an_exit, not_a, ("exitswhenunpickled",),
+             family="unpicklable and hostile returns"),
+        Case("returns_functions", returns_functions, not_a, ("function",),
+             family="unpicklable and hostile returns"),
+        Case("returns_a_bad_repr", returns_a_bad_repr, not_a, ("badrepr",),
+             family="unpicklable and hostile returns"),
+        Case("forges_a_verdict", forges_a_verdict, cannot, ("refused", "not the plain data"),
+             family="unpicklable and hostile returns"),
+        Case("exits_the_process", exits_the_process, cannot,
+             ("ended before it answered", "os._exit"), family="unpicklable and hostile returns"),
+        Case("kills_its_process", kills_its_process, cannot, ("signal 9",),
+             family="unpicklable and hostile returns"),
     ]
     return cases
 
@@ -744,3 +1026,49 @@ def run_case(case: Case, grace: float = 15.0) -> Outcome:
     else:
         category = "right"
     return Outcome(case, category, found["kind"], text, seconds, memory_mb)
+
+
+def run_bounded(call, seconds: float) -> dict:
+    """``call()`` in a forked child, killed after ``seconds``: what it did, in plain words.
+
+    {"kind": "value" (and "text", its repr), "error" (and "type", "text"), "hang" or
+    "died", "seconds": how long, "memory_mb": the most memory the child itself held}.
+    A call that hangs or kills its process cannot hang or kill the caller.
+    """
+    import resource
+    import select
+    import warnings
+
+    read, write = os.pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # fork in a threaded process
+        pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        limit = _virtual_memory() + 3 * 2**30
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        try:
+            answer = {"kind": "value", "text": repr(call())}
+        except BaseException as error:  # noqa: BLE001 (reported to the parent)
+            answer = {"kind": "error", "type": type(error).__name__, "text": str(error)[:2000]}
+        answer["memory_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        with os.fdopen(write, "wb") as out:
+            out.write(pickle.dumps(answer))
+        os._exit(0)
+    os.close(write)
+    started, chunks, kind = time.perf_counter(), [], None
+    with os.fdopen(read, "rb") as source:
+        while True:
+            left = seconds - (time.perf_counter() - started)
+            if not select.select([source], [], [], max(left, 0))[0]:
+                os.kill(pid, signal.SIGKILL)
+                kind = "hang"
+                break
+            chunk = source.read1(1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    os.waitpid(pid, 0)
+    answer = {"kind": kind or "died"} if kind or not chunks else pickle.loads(b"".join(chunks))
+    answer["seconds"] = time.perf_counter() - started
+    return answer

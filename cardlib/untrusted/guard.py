@@ -21,9 +21,10 @@ watched:
   watchdog raises it once. A run that goes on a second later (it swallowed even
   BaseException, or sits in a call that never returns to Python, such as ``sleep`` or a
   regular expression that backtracks for ever) cannot be stopped from inside the
-  process: inside a child of :mod:`cardlib.untrusted.sandbox` the child ends itself (exit
-  status ``sandbox.STUCK``), from the watchdog or from a SIGALRM handler that C code such
-  as the regular-expression engine still lets run; elsewhere the run is left going.
+  process: inside a child of :mod:`cardlib.untrusted.sandbox` the child ends itself
+  (:func:`~cardlib.untrusted.sandbox.end_stuck`), from the watchdog or from a SIGALRM
+  handler that C code such as the regular-expression engine still lets run; elsewhere the
+  run is left going.
   Setting a time per run costs one clock read; ``sys.settrace`` would slow every line.
 - ``Guard(seconds, refuse=False)`` only limits the time: for a learner's function run
   with a real ``random.Random`` (timings, simulations).
@@ -285,11 +286,11 @@ class Guard:
             elif asked is not None and (not self._running or not sandbox.inside_child()):
                 return
             elif asked is not None and _clock() - asked > 1.0:
-                os._exit(sandbox.STUCK)  # a child that did not stop: the parent says so
+                sandbox.end_stuck()  # a child that did not stop: the parent says so
 
     def _on_alarm(self, signum, frame) -> None:
         if self._running and _clock() - self._started > self.seconds + 1.0:
-            os._exit(sandbox.STUCK)  # a child whose run did not stop: the parent says so
+            sandbox.end_stuck()  # a child whose run did not stop: the parent says so
 
     def __exit__(self, *exc_info) -> None:
         if self._alarm:

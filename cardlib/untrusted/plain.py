@@ -64,10 +64,10 @@ def shown(value, width: int = 40) -> str:
     >>> shown(10**5000), shown("x" * 100, 10)
     ('<an int of 5,001 digits>', "'xxxxxx...")
     """
-    if type(value) in (list, tuple) and len(value) <= width:
-        inner = ", ".join(shown(item, width) for item in value)
-        text = f"({inner},)" if type(value) is tuple and len(value) == 1 else (
-            f"({inner})" if type(value) is tuple else f"[{inner}]")
+    if type(value) in (list, tuple):  # item by item: one huge int among them is shown too
+        inner = ", ".join(shown(item, width) for item in value[:width])
+        inner += ", ..." if len(value) > width else "," if len(value) == 1 else ""
+        text = f"({inner})" if type(value) is tuple else f"[{inner.rstrip(',')}]"
     elif isinstance(value, int) and value.bit_length() > 10_000:  # past Python's digit limit
         text = _digits(value)
     else:
@@ -193,12 +193,15 @@ def _plain_or_shown(value):
     return value
 
 
-def sendable(value, width: int = 200):
-    """``value`` itself if it is plain, else a :class:`Shown` of its repr (cut to ``width``).
+def sendable(value, width: int = 200, items: int = 100):
+    """``value`` itself if it is plain and short, else a :class:`Shown` of its repr (cut to
+    ``width``): an example to show, not a million items to send.
 
-    >>> sendable([1, 2]), sendable([1, object()], 15)
-    ([1, 2], [1, <object ...)
+    >>> sendable([1, 2]), sendable([1, object()], 15), sendable([0] * 1000, 12)
+    ([1, 2], [1, <object ..., [0, 0, 0,...)
     """
+    if isinstance(value, (list, tuple, dict)) and len(value) > items:
+        return Shown(shown(value, width))
     try:
         _encode(value, 0, "")
     except NotPlain:

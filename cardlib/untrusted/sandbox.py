@@ -42,15 +42,20 @@ from ..checks import function as a_function
 from ..checks import positive_number, whole_number
 from . import plain
 
-__all__ = ["MEMORY", "STUCK", "MAX_ANSWER", "Stopped", "available", "inside_child", "run"]
+__all__ = ["MEMORY", "STUCK", "HOARDING", "MAX_ANSWER", "Stopped", "available", "inside_child",
+           "end_stuck", "run"]
 
 #: How much memory (bytes) a child may take beyond what this process has: a gigabyte.
 MEMORY = 2**30
-#: The exit status of a child whose run did not stop when the guard asked it to.
+#: The exit status of a child whose run did not stop when the guard asked it to ...
 STUCK = 75
+#: ... and of one that had taken more than half of its memory by then (a list that grows).
+HOARDING = 76
 #: The most bytes an answer may take on its way back (a 6-card law takes about 30 kB).
 MAX_ANSWER = 128 * 2**20
 _inside_child = False
+_memory_at_start = 0  # in a child: its virtual memory when it began, and what it may add
+_memory_allowed = MEMORY
 _STUCK_WORDS = ("the code did not stop when asked: perhaps a loop that catches every "
                 "exception, even the one sent to stop it (a bare except: or except "
                 "BaseException), or a call that never returns to Python, such as a long sleep "
@@ -58,7 +63,8 @@ _STUCK_WORDS = ("the code did not stop when asked: perhaps a loop that catches e
 
 
 class Stopped(RuntimeError):
-    """The child gave no answer; ``why`` is "time", "stuck", "signal", "exit" or "refused".
+    """The child gave no answer; ``why`` is "time", "stuck", "memory", "signal", "exit" or
+    "refused".
 
     Its ``words`` follow "<the function> was" (``f"{name} was {stopped.words}."``); given a
     ``name``, it reads as that whole sentence.
@@ -75,6 +81,13 @@ class Stopped(RuntimeError):
 def inside_child() -> bool:
     """True inside a child made by :func:`run` (where a stuck run may end the process)."""
     return _inside_child
+
+
+def end_stuck() -> None:
+    """End this child, whose run did not stop when asked, telling the parent how: stuck, or
+    stuck while its memory grew (a loop that allocates, slowly, until the cap)."""
+    grown = _virtual_memory() - _memory_at_start
+    os._exit(HOARDING if _memory_at_start and grown > _memory_allowed // 2 else STUCK)
 
 
 def available() -> bool:
@@ -118,12 +131,13 @@ def _answer(function: Callable, args: tuple) -> tuple[str, str, str]:
 
 def _child(write: int, function: Callable, args: tuple, memory: int) -> None:
     """In the child: cap the memory, run, send back [kind, JSON text, printed]; never return."""
-    global _inside_child
+    global _inside_child, _memory_at_start, _memory_allowed
     _inside_child = True
     import resource
 
     try:
-        limit = _virtual_memory() + memory
+        _memory_at_start, _memory_allowed = _virtual_memory(), memory
+        limit = _memory_at_start + memory
         if limit > memory:
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         try:
@@ -140,6 +154,10 @@ def _child(write: int, function: Callable, args: tuple, memory: int) -> None:
 def _no_answer(status: int, memory: int) -> Stopped:
     if os.WIFEXITED(status) and os.WEXITSTATUS(status) == STUCK:
         return Stopped("stuck", f"stopped: {_STUCK_WORDS}")
+    if os.WIFEXITED(status) and os.WEXITSTATUS(status) == HOARDING:
+        return Stopped("memory", f"stopped: it took more than half of the {memory / 2**30:g} GB "
+                       "of memory it may use, and went on taking more (does a loop keep adding "
+                       "to a list?)")
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         try:

@@ -6,8 +6,8 @@ this package's docstring:
 
 - every run is a :meth:`Guard.run <cardlib.untrusted.guard.Guard.run>`: randomness from
   anywhere else than the rng given is refused, naming the call, and a run longer than
-  ``run_seconds`` is stopped (:class:`EndlessRun`); so is an rng kept from an earlier run
-  and drawn from later, and a refused method whose error was caught;
+  ``run_seconds`` is stopped (:class:`EndlessRun`); so is a refused method whose error
+  was caught (the rngs refuse one kept from an earlier run);
 - the generators that existed before the walk (a module-level ``random.Random()``, a NumPy
   Generator made at import, the random module's shared one) must be where they were after
   it (:mod:`cardlib.untrusted.snapshot`);
@@ -38,7 +38,7 @@ from .guard import EndlessRun, Guard, Raised, TimedOut
 from .plain import shown
 from .snapshot import Snapshot, snapshot
 
-__all__ = ["REPLAY_ALL", "REPLAY_EVERY", "MIN_REPLAYS", "REPLAY_SECONDS", "KEPT", "Defences"]
+__all__ = ["REPLAY_ALL", "REPLAY_EVERY", "MIN_REPLAYS", "REPLAY_SECONDS", "Defences"]
 
 #: Trees with at most this many leaves have every leaf run again ...
 REPLAY_ALL = 4096
@@ -48,9 +48,6 @@ REPLAY_EVERY = 8
 MIN_REPLAYS = 64
 #: ... time permitting: the extra replays of a small tree may take about this long.
 REPLAY_SECONDS = 1.0
-#: Why an rng kept from an earlier call is refused.
-KEPT = ("the shuffle drew from an rng it was given in an earlier call: each call must draw "
-        "only from the rng it is given (keep no rng from call to call)")
 _PLAIN = (int, str, float, bool, bytes, Fraction, type(None))
 
 
@@ -148,9 +145,7 @@ class Defences:
         return outcome
 
     def check(self, walk, rng, error: BaseException | None) -> None:
-        """After a run: an rng kept from an earlier run, a refused method caught."""
-        if walk.kept:
-            raise ContractError(KEPT) from error
+        """After a run: a refused method asked for, its error caught."""
         if rng.asked:
             raise ContractError(refusal(rng.asked)) from error
 
@@ -185,7 +180,7 @@ class Defences:
             j = self.picker.below(i + 1)
             pending[i], pending[j] = pending[j], pending[i]
         for answers, sizes, outcome in pending:
-            rng = Scripted(list(answers), list(sizes), max_draws=walk.max_draws, owner=walk)
+            rng = Scripted(list(answers), list(sizes), max_draws=walk.max_draws)
             again = walk.run(rng)
             if again != outcome or rng.depth != len(answers):
                 walk.differ(outcome, again)
