@@ -488,9 +488,6 @@ def _variation_distance(n: int, k: int) -> Fraction:
     return Fraction(factorial * weight - scale * orders, factorial * scale)
 
 
-variation_distance.cache_clear = _variation_distance.cache_clear  # as when it was cached
-
-
 def variation_distances(n_cards: int, riffle_counts) -> list[float]:
     """Return :func:`variation_distance` after each number of riffles, as floats (for a plot).
 
