@@ -566,7 +566,7 @@ CODE = [
     (check_deal, deal_hands_only, ["return a pair (hands, kitty)"], []),
     (check_deal, deal_forgets_return, ["returns None"], []),
     (check_deal, deal_eighteen, ["hands of [18, 18, 18]"], []),
-    (check_deal, deal_pops, ["changes the deck it is given", "after the call it holds 3 cards",
+    (check_deal, deal_pops, ["changes the deck it is given", "it leaves 3 cards in it",
                              "leave it as it was"], ["✓"]),
     (check_deal, endless, ["did not finish"], []),
 ]

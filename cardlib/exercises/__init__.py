@@ -764,7 +764,8 @@ def called_value(answer, expected, what: str, shown_call: str, where: str, slips
     if found == "exact":
         return None
     if found == "refused":
-        return wrong(f"{what}: {shown_call} gave a {type(answer).__name__}: {refusal(answer)}.",
+        return wrong(f"{what}: {shown_call} gave an object no check can compare: "
+                     f"{refusal(answer)}.",
                      where)
     if answer is None:
         return wrong(f"{what}: {shown_call} gave None; return the {kind} itself, a Fraction (a "

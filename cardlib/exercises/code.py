@@ -157,8 +157,12 @@ def diagnose(shuffle: Callable, what: str, form: str | None = None) -> Feedback 
     except EndlessRun:
         return wrong(not_finished(f"{what}, shuffling {n} cards,", shuffle))
     except Exception as error:  # noqa: BLE001 - the learner's code: say what it raised
-        cards = "the cards 0..9" if given != letters else f"the deck {shown(letters)}"
-        return wrong(f"{what} raised {raised(error)}{learner_line(error)}, shuffling {cards}")
+        if given != letters:
+            return wrong(f"{what} raised {raised(error)}{learner_line(error)}, shuffling the "
+                         "cards 0..9")
+        return wrong(f"{what} raised {raised(error)}{learner_line(error)}, shuffling the deck "
+                     f"{shown(letters)} (it shuffles the cards 0..9): a shuffle moves cards, "
+                     "whatever they are; does it use a card as a number or a position?")
     given = list(range(n))
     for deck, result in runs:
         back = deck if result is None else result

@@ -518,8 +518,8 @@ def _unranks(my_unrank: Callable, what: str, call: TimedCalls) -> Feedback:
             try:
                 cards = plain_items(got)
             except Refused as refused:
-                return wrong(f"{what}: unrank({r}, {n}) returned a {type(got).__name__}: "
-                             f"{refused}", "section 2")
+                return wrong(f"{what}: unrank({r}, {n}) returned an object no check can "
+                             f"compare: {refused}", "section 2")
             if cards is None:
                 return wrong(f"{what}: unrank({r}, {n}) returned {shown(got, 60)}, not a list",
                              "section 2")

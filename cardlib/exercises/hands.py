@@ -392,10 +392,9 @@ def _deals(deal: Callable, what: str, call: TimedCalls) -> Feedback:
         answer = learner_call(call, deal, passed, shown=what, where=where)
         if not same_items(passed, deck):
             did = "empties" if passed == [] else "changes"
-            return wrong(f"{what} {did} the deck it is given ({shown_deck}: after the call it "
-                         f"holds {len(passed) if type(passed) is list else '?'} cards): deal "
-                         "from a copy, or read the deck by position, and leave it as it was "
-                         "(the caller may still need it).", where)
+            return wrong(f"{what} {did} the deck it is given: given {shown_deck}, it leaves "
+                         f"{len(passed)} cards in it. Deal from a copy, or read the deck by "
+                         "position, and leave it as it was (the caller may still need it).", where)
         try:
             found = _shape(answer)
         except Refused as refused:

@@ -199,7 +199,8 @@ def check_whole_order_distance(function: Callable) -> Feedback:
             if found == "exact":
                 continue
             if found == "refused":
-                return wrong(f"{given} gave a {type(answer).__name__}: {refusal(answer)}.", where)
+                return wrong(f"{given} gave an object no check can compare: "
+                             f"{refusal(answer)}.", where)
             if answer is None or found == "other":
                 said = ("None" if answer is None
                         else f"{type(answer).__name__} {shown(answer, 40)}")

@@ -103,7 +103,7 @@ def _old_rule(function: Callable, what: str, call: TimedCalls) -> Feedback:
         try:
             number = plain_number(answer)
         except Refused as refused:
-            return wrong(f"{what}: old_rule({n}) gave a {type(answer).__name__}: {refused}.",
+            return wrong(f"{what}: old_rule({n}) gave an object no check can compare: {refused}.",
                          where)
         if type(number) is not int or number != expected:
             details = []

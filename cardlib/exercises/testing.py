@@ -250,7 +250,7 @@ def _randbelow_call(function: Callable, k: int, script: list[int], what: str):
     try:
         number = plain_number(result)
     except Refused as refused:
-        raise Failed(wrong(f"{what}({k}, rng) returned a {type(result).__name__}: {refused}",
+        raise Failed(wrong(f"{what}({k}, rng) returned an object no check can compare: {refused}",
                            _BITS_WHERE)) from None
     return (number if type(number) is int else result), rng.asked
 
