@@ -28,12 +28,16 @@ AXE := build/tools/axe-$(AXE_VERSION)/node_modules/axe-core/axe.min.js
 # queued for the other (the lessons and browser tests are long): both then end together.
 PYTEST := -m pytest -n 2 --dist worksteal
 
-.PHONY: setup lab test quick compat html serve student bench clean
+.PHONY: setup lab test quick compat html serve student bench pins clean
 
+# For contributors: the environment, and a git filter that strips outputs from notebooks as
+# they are committed (JupyterLab saves them), keeping cell ids. make lab leaves git alone.
 setup: $(STAMP)
+	-git rev-parse --git-dir >/dev/null 2>&1 && $(BIN)/nbstripout --install && \
+	  git config filter.nbstripout.clean '"$(abspath $(BIN))/python" -m nbstripout --keep-id'
 
-$(STAMP): requirements.txt pyproject.toml course/pyproject.toml lab/overrides.d/cardlib.json \
-          tools/lab_settings.py
+$(STAMP): requirements.txt binder/constraints.txt pyproject.toml course/pyproject.toml \
+          lab/overrides.d/cardlib.json tools/lab_settings.py
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, this is " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -42,9 +46,6 @@ $(STAMP): requirements.txt pyproject.toml course/pyproject.toml lab/overrides.d/
 	# widget state saved with the notebook (a reopened lesson shows its panels, not an error).
 	# `pip install .` puts them in place itself; an editable install does not.
 	$(BIN)/python tools/lab_settings.py
-	# Strip outputs from notebooks as they are committed (JupyterLab saves them), keeping cell ids.
-	-git rev-parse --git-dir >/dev/null 2>&1 && $(BIN)/nbstripout --install && \
-	  git config filter.nbstripout.clean '"$(abspath $(BIN))/python" -m nbstripout --keep-id'
 	touch $(STAMP)
 
 lab: $(STAMP)
@@ -107,6 +108,10 @@ student: $(STAMP)
 # Speed: ratios against the fastest peers, slider redraws, notebook times (tools/bench.py).
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+# The class environment's pins (binder/constraints.txt), refreshed to the newest versions.
+pins:
+	$(PYTHON) tools/pins.py
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

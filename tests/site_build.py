@@ -32,6 +32,8 @@ PAGES = [("sample", "index.html"), ("sample", "site_sample.html"), ("lessons", "
 PAGES += [("lessons", page) for path in lesson_paths()
           for page in site.page_names(path.stem, nbformat.read(path, as_version=4))]
 PAGE_IDS = [f"{name}/{page}" for name, page in PAGES]
+#: The repository the test sites name (its Binder links are checked, not followed).
+REPOSITORY = "https://github.com/example/shuffling"
 
 
 def missing(reason: str):
@@ -49,7 +51,7 @@ def build(name: str) -> list[Path]:
     """Build the site ``name`` ("sample" or "lessons") once per test run; return its pages."""
     shared = shared_folder()
     if shared is None or fcntl is None:
-        return site.build_site(notebooks(name), OUT[name], run=executed)
+        return site.build_site(notebooks(name), OUT[name], run=executed, address=REPOSITORY)
     done = shared / f"site-{name}.built"
     if name == "lessons" and not done.exists():
         run_unclaimed_lessons()  # both workers run lessons while one waits for the other
@@ -57,7 +59,7 @@ def build(name: str) -> list[Path]:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if done.exists():
             return [OUT[name] / line for line in done.read_text().split()]
-        pages = site.build_site(notebooks(name), OUT[name], run=executed)
+        pages = site.build_site(notebooks(name), OUT[name], run=executed, address=REPOSITORY)
         done.write_text("\n".join(page.name for page in pages))
         return pages
 

@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 from browser import OfflinePage
-from site_build import OUT, PAGES, missing
+from site_build import OUT, PAGES, REPOSITORY, missing
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The axe-core rule tags checked.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
-A11Y_PAGES = [*PAGES, ("lessons", "references.html")]
+A11Y_PAGES = [*PAGES, ("lessons", "references.html"), ("lessons", "glossary.html")]
 
 RUN = """async (tags) => {
   const result = await axe.run(document, {runOnly: {type: 'tag', values: tags},
@@ -79,3 +79,48 @@ def test_axe_finds_what_the_pages_once_had(browser, axe, tmp_path):
 def test_page_has_no_accessibility_violation(name, page, sites, browser, axe):
     sites(name)
     assert axe_violations(browser, OUT[name] / page, axe) == []
+
+
+TAB_STOPS = """() => [...document.querySelectorAll('*')].filter(e => e.tabIndex >= 0
+    && !e.disabled && e.getClientRects().length).map(e => ({tag: e.tagName,
+    acts: e.matches('a[href], button, input, select, textarea, summary')
+          || e.scrollWidth > e.clientWidth + 1, what: e.outerHTML.slice(0, 100)}))"""
+
+
+@pytest.mark.parametrize("name, page", PAGES, ids=[f"{n}/{p}" for n, p in PAGES])
+def test_the_keyboard_stops_only_on_what_acts_and_first_on_the_skip_link(name, page, sites,
+                                                                         browser):
+    sites(name)
+    view = browser.open((OUT[name] / page).as_uri())
+    stops = view.evaluate(TAB_STOPS)
+    assert [stop["what"] for stop in stops if not stop["acts"]] == []
+    view.keyboard.press("Tab")
+    assert view.evaluate("document.activeElement.className") == "skip-link"
+    view.keyboard.press("Enter")
+    assert view.evaluate("document.activeElement.id") == "main"
+
+
+LESSON_FIRST_PAGES = [page for name, page in PAGES if name == "lessons" and page != "index.html"
+                      and "-part" not in page]
+
+
+@pytest.mark.parametrize("page", LESSON_FIRST_PAGES)
+def test_every_lesson_page_has_its_way_on(page, sites, browser):
+    """Home, previous and next, the glossary and references, the lesson and its student
+    edition to download (files that exist), Binder, and the licence."""
+    sites("lessons")
+    view = browser.open((OUT["lessons"] / page).as_uri())
+    links = view.evaluate("() => Object.fromEntries([...document.querySelectorAll('a[href]')]"
+                          ".map(a => [a.textContent.trim(), a.getAttribute('href')]))")
+    assert links["All lessons"] == "index.html" and "glossary.html" in links.values()
+    position = LESSON_FIRST_PAGES.index(page)
+    rel = view.evaluate("() => [...document.querySelectorAll('a[rel]')].map(a => a.rel)")
+    assert ("prev" in rel) == (position > 0) and ("next" in rel) == (
+        position < len(LESSON_FIRST_PAGES) - 1)
+    lesson = page.removesuffix(".html") + ".ipynb"
+    for download in (f"notebooks/{lesson}", f"notebooks/student/{lesson}"):
+        assert download in links.values() and (OUT["lessons"] / download).is_file()
+    binder = links["Open it in Binder"]
+    assert binder.startswith("https://mybinder.org/v2/gh/" + REPOSITORY.split("github.com/")[1])
+    assert binder.endswith(f"notebooks/{lesson}")
+    assert "CC BY 4.0" in view.locator("footer").inner_text()

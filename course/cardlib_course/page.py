@@ -93,8 +93,8 @@ def nav_html(lesson: Lesson | None = None, companions: bool = True) -> str:
     if lesson.binder:
         actions.append(f'<a href="{html.escape(lesson.binder)}">Open it in Binder</a>')
     return (f'<nav class="site-nav" aria-label="Site">{_site_links(companions)}'
-            + (" · " + " · ".join(ways) if ways else "") + "</nav>\n"
-            f'<p class="lesson-actions">{" · ".join(actions)}</p>')
+            + (" · " + " · ".join(ways) if ways else "")
+            + f'<p class="lesson-actions">{" · ".join(actions)}</p></nav>')
 
 
 @checked
@@ -191,12 +191,15 @@ def with_policy(page: str) -> str:
     return page.replace("<head>", "<head>\n" + meta, 1)
 
 
-_DEAD_STOP = re.compile(r'(<div class="(?:jp-Cell-inputWrapper|jp-RenderedText '
-                        r'jp-OutputArea-output|jp-OutputArea-output[^"]*)"[^>]*?) tabindex="0"')
+_DEAD_STOP = re.compile(r'(<div\b[^>]*\bclass="[^"]*\bjp-[^"]*"[^>]*?) tabindex="0"')
 
 
 @checked
 def tab_stops(page: str) -> str:
     """Drop the tab stops nbconvert puts on boxes that do nothing; the page's script gives
-    one back to each box that scrolls sideways (the keyboard can then scroll it)."""
+    one back to each box that scrolls sideways (the keyboard can then scroll it).
+
+    >>> tab_stops('<div class="jp-RenderedImage jp-OutputArea-output" tabindex="0">')
+    '<div class="jp-RenderedImage jp-OutputArea-output">'
+    """
     return _DEAD_STOP.sub(r"\1", page)
