@@ -167,36 +167,31 @@ def test_cells_that_fail_are_not_hidden_by_the_magics(tmp_path):
         execute(path)
 
 
-# --- every lesson at teaching size (issue 22) ----------------------------------------------
-#: A lesson a careful student can work through in about 50 minutes: prose words (the Sources
-#: list left out) and lines of code a student reads (worked solutions, collapsed, left out).
-MAX_WORDS, MAX_CODE_LINES = 2_400, 200
-
-
-def _size(nb) -> tuple[int, int]:
-    words = sum(len(cell.source.split()) for cell in nb.cells
-                if cell.cell_type == "markdown" and not cell.source.startswith("## Sources"))
-    code = sum(1 for cell in nb.cells if cell.cell_type == "code"
-               and "solution" not in cell.metadata.get("tags", [])
-               for line in cell.source.splitlines() if line.strip())
-    return words, code
+# --- every lesson a class: a 45-minute core, then Going further ---------------------------
 
 
 @pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.stem)
-def test_every_lesson_stands_alone_at_teaching_size(path):
-    import re
+def test_every_lesson_is_a_45_minute_core_then_going_further(path):
+    """The shape of cardlib_course.shape: objectives with You need and honest times; a core of
+    at most 1,800 words, 4 exercises and 200 lines of code, with a prediction and a Recap;
+    then Going further, then Sources; a glossary link; an exercise somewhere."""
+    from cardlib_course.shape import exercises, shape_problems
 
     nb = nbformat.read(path, as_version=4)
-    words, code = _size(nb)
-    assert words <= MAX_WORDS and code <= MAX_CODE_LINES, (
-        f"{path.name}: {words} words of prose, {code} lines of code: split it or cut repeats")
-    objectives = [c.source for c in nb.cells if "objectives" in c.metadata.get("tags", [])]
-    assert len(objectives) == 1, f"{path.name}: one cell tagged objectives"
-    time = re.search(r"\*\*Time\*\*: about (\d+) minutes", objectives[0])
-    assert time and 30 <= int(time.group(1)) <= 50, f"{path.name}: a Time label, 50 minutes at most"
-    headings = [line for c in nb.cells if c.cell_type == "markdown" for line in
-                c.source.splitlines() if line.startswith("## ")]
-    assert "## Recap" in headings and "## Sources" in headings, path.name
-    sources = [c.source for c in nb.cells if c.cell_type == "code"]
-    assert any(re.search(r"^prediction\(", s, re.M) for s in sources), f"{path.name}: predict first"
-    assert any("TODO" in s and "check_" in s for s in sources), f"{path.name}: an exercise"
+    assert shape_problems(nb) == []
+    goals = next(c.source for c in nb.cells if "objectives" in c.metadata.get("tags", []))
+    assert "(glossary.md)" in goals
+    assert exercises(nb.cells)
+
+
+def test_the_shape_check_can_fail():
+    from cardlib_course.shape import shape_problems
+
+    v4 = nbformat.v4
+    nb = v4.new_notebook(cells=[v4.new_markdown_cell("# L\n\n" + "word " * 1900),
+                                v4.new_markdown_cell("**You need**: x\n\n**Time**: about 60 "
+                                                     "minutes", metadata={"tags": ["objectives"]})])
+    found = " ".join(shape_problems(nb))
+    for problem in ("core of at most 45", "Going further", "Recap", "over 1800", "prediction",
+                    "Sources"):
+        assert problem in found, problem

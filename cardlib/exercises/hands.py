@@ -131,7 +131,7 @@ PILE_CARDS, PILE_PILES = 6, 3
 PILE_PROPERTIES = {
     "A": "the two cards dealt onto one pile lie next to each other",
     "B": "card 0, the bottom card, is not at the bottom",
-    "C": "an even number of pairs of cards are out of order (card a above a smaller card b)",
+    "C": "an even number of pairs of cards are out of order (a larger card below a smaller one)",
     "D": "card 0 and card 5, the bottom and the top card, are not side by side",
 }
 
