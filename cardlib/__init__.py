@@ -13,7 +13,8 @@ The model (standard library and NumPy only; all randomness through ``rng.randran
     hand        overhand, perfect faro and pile shuffles
     exact       exact outcome distributions by walking every random choice
     tree        the same walk as a short recursive generator, for reading in a lesson
-    guard       runs of someone else's shuffle: other randomness refused, endless runs stopped
+    rngs        the rngs cardlib hands a shuffle (scripted, seeded, recorded), as CPython's
+    untrusted   the defences for a stranger's code: guard, child process, plain data back
     judge       is a learner's shuffle fair? a verdict, exactly, in plain words
     steps       step-by-step traces of the real algorithms, for step-throughs
     stats       batched simulation (``simulate``), position and order counts, chi-square

@@ -42,7 +42,7 @@ from .checks import ContractError, function, positive_number, sequence, whole_nu
 from .rngs import Scripted, Seeded, Stop
 from .untrusted import EndlessRun, Raised, Stopped, contained, is_own
 from .untrusted.snapshot import Snapshot
-from .untrusted.walk import Defences
+from .untrusted.walk import Defences, Trusting
 
 __all__ = [
     "MAX_PATHS", "MAX_CELLS", "MAX_DRAWS", "MAX_CARDS", "MAX_SECONDS", "RUN_SECONDS",
@@ -122,37 +122,6 @@ def _approx(x: float) -> str:
     return f"{10 ** fraction:.2f}e+{int(exponent)}"
 
 
-class _Own:
-    """cardlib's own shuffles keep the contract: run as they are, with nothing to defend."""
-
-    def __enter__(self) -> _Own:
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        return None
-
-    def run(self, shuffle, deck: list, rng):
-        return shuffle(deck, rng)
-
-    def outcome(self, result, deck: list, most: int) -> tuple:
-        return tuple(deck if result is None else result)
-
-    def check(self, walk, rng, error) -> None:
-        return None
-
-    def planned(self, estimate: float, seconds: float) -> None:
-        return None
-
-    def leaf(self, walk, outcome: tuple) -> None:
-        return None
-
-    def finished(self, walk) -> None:
-        return None
-
-    def explain(self) -> None:
-        return None
-
-
 class _Walk:
     """One shuffle on one deck, walked leaf after leaf."""
 
@@ -173,7 +142,7 @@ class _Walk:
         self.seconds = None if seconds is None else positive_number("seconds", seconds)
         self.deadline = math.inf if seconds is None else _clock() + self.seconds
         self.name = getattr(shuffle, "__name__", None) or type(shuffle).__name__
-        self.defences = (_Own() if is_own(shuffle) else
+        self.defences = (Trusting() if is_own(shuffle) else
                          Defences(self.name, self.n, RUN_SECONDS, generators))
         self.answers: list[int] = []  # the path so far, an odometer
         self.sizes: list[int] = []

@@ -5,19 +5,33 @@ shuffles written to fool the judge: hidden generators made at import, the
 clock through datetime, a helper thread, state kept between calls, results
 whose equality lies, decks in another order or with a repeated card, endless
 loops that swallow every exception, a regular expression that never returns,
-memory hogs. Each runs in a forked child (a hang cannot hang the suite) and
-its verdict is compared with the truth: its kind, words its reason holds and,
-for a fair or unfair verdict, the law of an enumerator written for the test.
+memory hogs; a shuffle written with yield or async def, calls that CPython's
+random.Random refuses, retry loops in a bare except, numbers past 4,300
+digits, results that cannot come back as plain data, a verdict forged on the
+child's pipe, a process that ends itself. Each runs in a forked child (a hang
+cannot hang the suite) and its verdict is compared with the truth: its kind,
+words its reason holds and, for a fair or unfair verdict, the law of an
+enumerator written for the test.
 """
 
 import pytest
 from learner_shuffles import CASES, Case, independent_law, is_uniform, knuth, run_case
+
+FAMILIES = {"fair", "unfair", "not a shuffle", "hidden randomness", "state between calls",
+            "hangs and memory", "messages", "generators and coroutines",
+            "CPython's argument rules", "except-all loops", "huge integers",
+            "unpicklable and hostile returns"}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_the_verdict_is_true(case: Case):
     outcome = run_case(case)
     assert outcome.category == "right", (outcome.category, outcome.text, outcome.seconds)
+
+
+def test_the_catalogue_holds_every_family():
+    assert {case.family for case in CASES} == FAMILIES
+    assert len({case.name for case in CASES}) == len(CASES)
 
 
 def test_the_independent_enumerator_is_right_on_known_laws():

@@ -49,7 +49,8 @@ __all__ = ["MEMORY", "STUCK", "HOARDING", "MAX_ANSWER", "Stopped", "available", 
 MEMORY = 2**30
 #: The exit status of a child whose run did not stop when the guard asked it to ...
 STUCK = 75
-#: ... and of one that had taken more than half of its memory by then (a list that grows).
+#: ... and of one whose memory had grown past a quarter of its allowance by then (a list
+#: that grows, slowly, in C code the stop cannot interrupt).
 HOARDING = 76
 #: The most bytes an answer may take on its way back (a 6-card law takes about 30 kB).
 MAX_ANSWER = 128 * 2**20
@@ -85,9 +86,12 @@ def inside_child() -> bool:
 
 def end_stuck() -> None:
     """End this child, whose run did not stop when asked, telling the parent how: stuck, or
-    stuck while its memory grew (a loop that allocates, slowly, until the cap)."""
+    stuck while its memory grew (a loop that allocates, slowly, until the cap). Outside a
+    child made by :func:`run`, nothing happens."""
+    if not _inside_child:
+        return
     grown = _virtual_memory() - _memory_at_start
-    os._exit(HOARDING if _memory_at_start and grown > _memory_allowed // 2 else STUCK)
+    os._exit(HOARDING if _memory_at_start and grown > _memory_allowed // 4 else STUCK)
 
 
 def available() -> bool:
@@ -155,9 +159,9 @@ def _no_answer(status: int, memory: int) -> Stopped:
     if os.WIFEXITED(status) and os.WEXITSTATUS(status) == STUCK:
         return Stopped("stuck", f"stopped: {_STUCK_WORDS}")
     if os.WIFEXITED(status) and os.WEXITSTATUS(status) == HOARDING:
-        return Stopped("memory", f"stopped: it took more than half of the {memory / 2**30:g} GB "
-                       "of memory it may use, and went on taking more (does a loop keep adding "
-                       "to a list?)")
+        return Stopped("memory", f"stopped: it did not stop when asked, and meanwhile its "
+                       f"memory grew past a quarter of the {memory / 2**30:g} GB it may use (does "
+                       "a loop keep adding to a list?)")
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         try:
@@ -226,7 +230,10 @@ def run(function: Callable, *args, seconds: float, memory: int = MEMORY):
             while True:
                 left = deadline - time.monotonic()
                 if not select.select([source], [], [], max(left, 0))[0]:
-                    stopped = Stopped("time", f"stopped after {seconds:g} s: {_STUCK_WORDS}")
+                    stopped = Stopped("time", f"stopped after {seconds:g} s, its time limit: "
+                                      "slow code, or code that never finishes (a loop that "
+                                      "catches even the signal sent to stop it, or a call "
+                                      "that never returns to Python)")
                     break
                 chunk = source.read1(1 << 20)
                 if not chunk:

@@ -38,7 +38,8 @@ from .guard import EndlessRun, Guard, Raised, TimedOut
 from .plain import shown
 from .snapshot import Snapshot, snapshot
 
-__all__ = ["REPLAY_ALL", "REPLAY_EVERY", "MIN_REPLAYS", "REPLAY_SECONDS", "Defences"]
+__all__ = ["REPLAY_ALL", "REPLAY_EVERY", "MIN_REPLAYS", "REPLAY_SECONDS", "Trusting",
+           "Defences"]
 
 #: Trees with at most this many leaves have every leaf run again ...
 REPLAY_ALL = 4096
@@ -75,15 +76,49 @@ def _not_a_list(name: str, result) -> str | None:
     return None
 
 
-class Defences:
+class Trusting:
+    """What :mod:`cardlib.exact` calls at each step of its walk, for cardlib's own shuffles,
+    which keep the contract: run as they are, nothing checked.
+
+    ``with defences:`` around the runs, :meth:`run` and :meth:`outcome` for each run,
+    :meth:`check` after it, :meth:`planned` once the tree's size is known, :meth:`leaf`
+    after each leaf, :meth:`finished` after each batch of leaves, and :meth:`explain`
+    before the walk says that the same answers gave another run.
+    """
+
+    def __enter__(self) -> Trusting:
+        return self
+
+    def __exit__(self, kind, error, traceback) -> None:
+        return None
+
+    def run(self, shuffle, deck: list, rng):
+        return shuffle(deck, rng)
+
+    def outcome(self, result, deck: list, most: int) -> tuple:
+        return tuple(deck if result is None else result)
+
+    def check(self, walk, rng, error: BaseException | None) -> None:
+        return None
+
+    def planned(self, estimate: float, seconds: float) -> None:
+        return None
+
+    def leaf(self, walk, outcome: tuple) -> None:
+        return None
+
+    def finished(self, walk) -> None:
+        return None
+
+    def explain(self) -> None:
+        return None
+
+
+class Defences(Trusting):
     """The checks a stranger's shuffle is walked under (see the module), for one walk.
 
-    :mod:`cardlib.exact` calls them at each step of its walk: ``with defences:`` around
-    the runs (the guard open, the generators noted), :meth:`run` and :meth:`outcome` for
-    each run, :meth:`check` after it, :meth:`planned` once the tree's size is known,
-    :meth:`leaf` after each leaf, :meth:`finished` after each batch of leaves, and
-    :meth:`explain` before it says that the same answers gave another run.
-    ``generators`` is a snapshot taken by the caller (no search of its own per walk).
+    The same steps as :class:`Trusting`'s, each defended. ``generators`` is a snapshot
+    taken by the caller (no search of its own per walk).
     """
 
     def __init__(self, name: str, n: int, run_seconds: float,
