@@ -32,10 +32,22 @@ import functools
 import math
 import numbers
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable
 from fractions import Fraction
+from typing import Annotated
 
-from .checks import MAX_ITEMS, as_rng, limit, numpy_for, sequence, whole_number
+from .validation import (
+    MAX_ITEMS,
+    Rng,
+    Rule,
+    decks_array,
+    limit,
+    listed,
+    numpy_for,
+    sequence,
+    validate_arguments,
+    whole,
+)
 
 try:  # NumPy serves the arrays and the batched kernel; the riffle itself needs neither
     import numpy as np
@@ -95,42 +107,43 @@ MAX_RIFFLE_WORK = 2_000_000
 
 # --- the random process ------------------------------------------------------
 
-def cut_size(n: int, rng=None) -> int:
+@validate_arguments
+def cut_size(n: whole(0, MAX_ITEMS), rng: Rng = None) -> int:
     """Return the number of heads in n fair coin flips: the size of stack 1.
 
     >>> cut_size(56, rng=1)
     29
     """
-    n = whole_number("n", n, maximum=MAX_ITEMS)
-    rng = as_rng(rng)
     return sum(rng.randrange(2) for _ in range(n))
 
 
-def cut_sizes(n: int, trials: int, rng=None) -> list[int]:
+def _few_enough_flips(n: int, trials: int) -> None:
+    limit("trials x n", trials * n, 5 * MAX_ITEMS, "each cut flips n coins: use fewer trials")
+
+
+@validate_arguments(requires=_few_enough_flips)
+def cut_sizes(n: whole(0, MAX_ITEMS), trials: whole(0), rng: Rng = None) -> list[int]:
     """Return the sizes of stack 1 in ``trials`` cuts of n cards, one :func:`cut_size` each.
 
     >>> cut_sizes(4, 5, rng=1)
     [1, 4, 1, 3, 2]
     """
-    trials = whole_number("trials", trials)
-    n = whole_number("n", n, maximum=MAX_ITEMS)
-    limit("trials x n", trials * n, 5 * MAX_ITEMS, "each cut flips n coins: use fewer trials")
-    rng = as_rng(rng)
     return [cut_size(n, rng) for _ in range(trials)]
 
 
-def cut(deck, rng=None) -> tuple[list, list]:
+@validate_arguments
+def cut(deck: Iterable, rng: Rng = None) -> tuple[list, list]:
     """Cut the deck into (stack 1, stack 2): the bottom Binomial(n, 1/2) cards and the rest.
 
     >>> cut("ABCDEF", rng=1)
     (['A', 'B', 'C'], ['D', 'E', 'F'])
     """
-    cards = sequence("deck", deck)
-    c = cut_size(len(cards), rng)
-    return cards[:c], cards[c:]
+    c = cut_size(len(deck), rng)
+    return deck[:c], deck[c:]
 
 
-def drop_sources(p: int, q: int, rng=None) -> list[int]:
+@validate_arguments
+def drop_sources(p: whole(0, MAX_ITEMS), q: whole(0, MAX_ITEMS), rng: Rng = None) -> list[int]:
     """Return which stack (1 or 2) each card of the new pile comes from, bottom card first.
 
     The next card comes from stack 1 with probability p/(p+q), p and q the cards
@@ -139,9 +152,6 @@ def drop_sources(p: int, q: int, rng=None) -> list[int]:
     >>> drop_sources(3, 2, rng=2)
     [1, 1, 1, 2, 2]
     """
-    p = whole_number("p", p, maximum=MAX_ITEMS)
-    q = whole_number("q", q, maximum=MAX_ITEMS)
-    rng = as_rng(rng)
     sources = []
     # Invariant: p and q cards are left in stacks 1 and 2; sources lists the drops so far.
     while p and q:
@@ -154,7 +164,7 @@ def drop_sources(p: int, q: int, rng=None) -> list[int]:
     return sources + [1] * p + [2] * q
 
 
-def _check_sources(stack1: list, stack2: list, sources: Sequence[int]) -> None:
+def _sources_fit(stack1: list, stack2: list, sources: list) -> None:
     """Refuse a drop sequence that is not made of 1s and 2s using every card of both stacks."""
     counts = Counter(sources)
     wrong = [s for s in counts if s not in (1, 2)]
@@ -167,32 +177,38 @@ def _check_sources(stack1: list, stack2: list, sources: Sequence[int]) -> None:
         )
 
 
-def interleave(stack1, stack2, sources: Sequence[int]) -> list:
+@validate_arguments(requires=_sources_fit)
+def interleave(stack1: Iterable, stack2: Iterable, sources: Iterable) -> list:
     """Return the pile made by taking the next card from the bottom of the stack each source names.
 
-    ``sources`` must take every card of both stacks (as :func:`drop_sources` does).
+    ``sources`` (1s and 2s) must take every card of both stacks (as :func:`drop_sources` does).
 
     >>> interleave("ABC", "xy", [2, 1, 1, 2, 1])
     ['x', 'A', 'B', 'y', 'C']
     """
-    stack1, stack2 = sequence("stack1", stack1), sequence("stack2", stack2)
-    sources = sequence("sources", sources)  # read once: an iterator is not lost
-    _check_sources(stack1, stack2, sources)
     stacks = {1: iter(stack1), 2: iter(stack2)}
     return [next(stacks[source]) for source in sources]
 
 
-def merge(stack1, stack2, rng=None) -> list:
+@validate_arguments
+def merge(stack1: Iterable, stack2: Iterable, rng: Rng = None) -> list:
     """Return the new pile made by dropping cards from the bottoms of the two stacks.
 
     >>> merge("ABC", "xy", rng=2)
     ['A', 'B', 'C', 'x', 'y']
     """
-    stack1, stack2 = sequence("stack1", stack1), sequence("stack2", stack2)
     return interleave(stack1, stack2, drop_sources(len(stack1), len(stack2), rng))
 
 
-def merge_state(stack1, stack2, sources: Sequence[int], step: int) -> tuple[list, list, list]:
+def _step_fits(stack1: list, stack2: list, sources: list, step: int) -> None:
+    if step > len(sources):
+        raise ValueError(f"step must be at most {len(sources)}, got {step}")
+    _sources_fit(stack1, stack2, sources)
+
+
+@validate_arguments(requires=_step_fits)
+def merge_state(stack1: Iterable, stack2: Iterable, sources: Iterable,
+                step: whole(0)) -> tuple[list, list, list]:
     """Return (what is left of stack 1, of stack 2, the new pile) after ``step`` drops.
 
     ``sources`` is a drop sequence from :func:`drop_sources`; for stepping through a merge.
@@ -200,44 +216,43 @@ def merge_state(stack1, stack2, sources: Sequence[int], step: int) -> tuple[list
     >>> merge_state("ABC", "xy", [2, 1, 1, 2, 1], 3)
     (['C'], ['y'], ['x', 'A', 'B'])
     """
-    sources = sequence("sources", sources)
-    step = whole_number("step", step, maximum=len(sources))
-    stack1, stack2 = sequence("stack1", stack1), sequence("stack2", stack2)
-    _check_sources(stack1, stack2, sources)
     taken = Counter(sources[:step])
     return (stack1[taken[1]:], stack2[taken[2]:],
             interleave(stack1[:taken[1]], stack2[:taken[2]], sources[:step]))
 
 
-def riffle(deck, rng=None) -> list:
+@validate_arguments
+def riffle(deck: Iterable, rng: Rng = None) -> list:
     """Return a new list riffled once (Gilbert–Shannon–Reeds); the input is left unchanged.
 
     >>> riffle("ABCDEFGH", rng=7)
     ['D', 'A', 'B', 'E', 'F', 'C', 'G', 'H']
     """
-    rng = as_rng(rng)
     stack1, stack2 = cut(deck, rng)
     return merge(stack1, stack2, rng)
 
 
-def riffles(deck, k: int, rng=None) -> list:
+def _few_enough_riffles(deck: list, k: int) -> None:
+    limit("k x cards", k * len(deck), MAX_RIFFLE_WORK,
+          f"use at most {MAX_RIFFLE_WORK // max(len(deck), 1):,} riffles for "
+          f"{len(deck):,} cards (beyond a few dozen, more riffles change nothing measurable)")
+
+
+@validate_arguments(requires=_few_enough_riffles)
+def riffles(deck: Iterable, k: whole(0), rng: Rng = None) -> list:
     """Return a new list riffled k times in a row; the input is left unchanged.
 
     >>> riffles("ABCD", 0)
     ['A', 'B', 'C', 'D']
     """
-    k = whole_number("k", k)
-    rng = as_rng(rng)
-    cards = sequence("deck", deck)
-    limit("k x cards", k * len(cards), MAX_RIFFLE_WORK,
-          f"use at most {MAX_RIFFLE_WORK // max(len(cards), 1):,} riffles for "
-          f"{len(cards):,} cards (beyond a few dozen, more riffles change nothing measurable)")
+    cards = list(deck)
     for _ in range(k):
         cards = riffle(cards, rng)
     return cards
 
 
-def a_shuffle(deck, a: int, rng=None) -> list:
+@validate_arguments
+def a_shuffle(deck: Iterable, a: whole(1), rng: Rng = None) -> list:
     """Return a new list after one a-shuffle (Bayer and Diaconis); the input is left unchanged.
 
     *Cut* into a packets by a multinomial: every card draws ``rng.randrange(a)``
@@ -254,10 +269,7 @@ def a_shuffle(deck, a: int, rng=None) -> list:
     >>> a_shuffle("ABCDEFGH", 3, rng=1)  # packets A, BCDE, FGH
     ['F', 'G', 'B', 'A', 'H', 'C', 'D', 'E']
     """
-    a = whole_number("a", a, minimum=1)
-    rng = as_rng(rng)
-    cards = sequence("deck", deck)
-    counts = Counter(rng.randrange(a) for _ in cards)
+    counts = Counter(rng.randrange(a) for _ in deck)
     # Only non-empty packets matter; the highest value counts towards the bottom one.
     sizes = [counts[value] for value in sorted(counts, reverse=True)]
     starts = [sum(sizes[:i]) for i in range(len(sizes))]
@@ -270,14 +282,43 @@ def a_shuffle(deck, a: int, rng=None) -> list:
         while x >= left[i]:
             x -= left[i]
             i += 1
-        pile.append(cards[starts[i] + sizes[i] - left[i]])
+        pile.append(deck[starts[i] + sizes[i] - left[i]])
         left[i] -= 1
     for i, size in enumerate(left):
-        pile.extend(cards[starts[i] + sizes[i] - size:starts[i] + sizes[i]])
+        pile.extend(deck[starts[i] + sizes[i] - size:starts[i] + sizes[i]])
     return pile
 
 
-def a_shuffle_probability(perm: Sequence[int], a: int) -> Fraction:
+def _order(name: str, perm) -> list:
+    """``perm`` as a list, if it is an order of the cards 0..n-1 (each once)."""
+    perm = sequence(name, perm)
+    n = len(perm)
+    seen = [False] * n
+    for position, card in enumerate(perm):
+        if isinstance(card, bool) or not isinstance(card, numbers.Integral) \
+                or not 0 <= card < n or seen[card]:
+            raise ValueError(
+                f"{name} must be an order of the cards 0..{n - 1} (each once), "
+                f"but found {card!r} at position {position}"
+            )
+        seen[card] = True
+    return perm
+
+
+#: An order of the cards 0..n-1, each once (read once into a list).
+Order = Annotated[list, Rule(_order, "Order")]
+
+
+def _a_shuffle_law_in_reach(perm: list, a: int) -> None:
+    if len(perm) > MAX_CARDS:
+        raise ValueError(f"a deck of {len(perm)} cards is more than the limit of {MAX_CARDS} "
+                         "cards")
+    if a > 2**MAX_RIFFLES:
+        raise ValueError(f"a = {a} packets is more than the limit of 2^{MAX_RIFFLES}")
+
+
+@validate_arguments(requires=_a_shuffle_law_in_reach)
+def a_shuffle_probability(perm: Order, a: whole(1)) -> Fraction:
     """Return the exact chance that one a-shuffle of the sorted deck gives ``perm``.
 
     C(a + n - r, n) / a^n, r the rising sequences of perm (Bayer and Diaconis):
@@ -290,34 +331,22 @@ def a_shuffle_probability(perm: Sequence[int], a: int) -> Fraction:
     >>> a_shuffle_probability([0, 1, 2], 1)
     Fraction(1, 1)
     """
-    a = whole_number("a", a, minimum=1)
     n = len(perm)
-    if n > MAX_CARDS:
-        raise ValueError(f"a deck of {n} cards is more than the limit of {MAX_CARDS} cards")
-    if a > 2**MAX_RIFFLES:
-        raise ValueError(f"a = {a} packets is more than the limit of 2^{MAX_RIFFLES}")
     return Fraction(math.comb(a + n - count_rising_sequences(perm), n), a**n)
 
 
 # --- rising sequences --------------------------------------------------------
 
-def _positions(perm: Sequence[int]) -> list[int]:
-    """Return where each card 0..n-1 sits in ``perm``; refuse anything but a permutation."""
-    perm = sequence("perm", perm)
-    n = len(perm)
-    where = [-1] * n
+def _positions(perm: list) -> list[int]:
+    """Return where each card 0..n-1 sits in the order ``perm``."""
+    where = [0] * len(perm)
     for position, card in enumerate(perm):
-        if isinstance(card, bool) or not isinstance(card, numbers.Integral) \
-                or not 0 <= card < n or where[card] != -1:
-            raise ValueError(
-                f"perm must be an order of the cards 0..{n - 1} (each once), "
-                f"but found {card!r} at position {position}"
-            )
         where[card] = position
     return where
 
 
-def rising_sequences(perm: Sequence[int]) -> list[list[int]]:
+@validate_arguments
+def rising_sequences(perm: Order) -> list[list[int]]:
     """Split an order of the cards 0..n-1 into its rising sequences.
 
     A rising sequence is a maximal run of consecutive cards a, a+1, ..., b that
@@ -340,7 +369,8 @@ def rising_sequences(perm: Sequence[int]) -> list[list[int]]:
     return sequences
 
 
-def count_rising_sequences(perm: Sequence[int]) -> int:
+@validate_arguments
+def count_rising_sequences(perm: Order) -> int:
     """Return the number of rising sequences of an order of 0..n-1.
 
     >>> count_rising_sequences([3, 2, 1, 0])
@@ -352,10 +382,9 @@ def count_rising_sequences(perm: Sequence[int]) -> int:
 
 # --- the exact law (Bayer and Diaconis 1992) ---------------------------------
 
-def _check_law_args(n_cards, n_riffles) -> tuple[int, int]:
-    """(n_cards, n_riffles) as Python ints, checked against the limits of the exact law."""
-    n_cards = whole_number("n_cards", n_cards, minimum=1)
-    n_riffles = whole_number("n_riffles", n_riffles)
+def _law_in_reach(n_cards: int, n_riffles: int | None) -> None:
+    """The limits of the exact law (None riffles: the uniform law)."""
+    n_riffles = n_riffles or 0
     if n_cards > MAX_CARDS:
         raise ValueError(f"n_cards = {n_cards} is more than the limit of {MAX_CARDS} cards")
     if n_riffles > MAX_RIFFLES:
@@ -363,13 +392,18 @@ def _check_law_args(n_cards, n_riffles) -> tuple[int, int]:
     limit("n_cards x n_riffles", n_cards * n_riffles, MAX_LAW_BITS,
           f"the exact law works with 2^(n_cards x n_riffles); with {n_cards} cards, use at "
           f"most {MAX_LAW_BITS // n_cards} riffles")
-    return n_cards, n_riffles
 
 
 _EULERIAN_ROWS: list[tuple[int, ...]] = [(1,)]  # row n is (A(n, 0), ..., A(n, n))
 
 
-def eulerian_row(n: int) -> tuple[int, ...]:
+def _few_enough_cards(n: int) -> None:
+    if n > MAX_CARDS:
+        raise ValueError(f"n = {n} is more than the limit of {MAX_CARDS} cards")
+
+
+@validate_arguments(requires=_few_enough_cards)
+def eulerian_row(n: whole(0)) -> tuple[int, ...]:
     """Return (A(n, 0), A(n, 1), ..., A(n, n)): orders of n cards by number of rising sequences.
 
     These are the Eulerian numbers: an order with r rising sequences is the
@@ -381,9 +415,6 @@ def eulerian_row(n: int) -> tuple[int, ...]:
     >>> sum(eulerian_row(10)) == math.factorial(10)
     True
     """
-    n = whole_number("n", n)
-    if n > MAX_CARDS:
-        raise ValueError(f"n = {n} is more than the limit of {MAX_CARDS} cards")
     while len(_EULERIAN_ROWS) <= n:
         m = len(_EULERIAN_ROWS)
         previous = _EULERIAN_ROWS[-1] + (0,)
@@ -392,13 +423,13 @@ def eulerian_row(n: int) -> tuple[int, ...]:
     return _EULERIAN_ROWS[n]
 
 
-def eulerian(n: int, r: int) -> int:
+@validate_arguments
+def eulerian(n: whole(0), r: whole(0)) -> int:
     """Return how many orders of n cards have exactly r rising sequences.
 
     >>> [eulerian(3, r) for r in (1, 2, 3)]
     [1, 4, 1]
     """
-    r = whole_number("r", r)
     row = eulerian_row(n)
     return row[r] if r < len(row) else 0
 
@@ -418,7 +449,18 @@ def _ways_row(n: int, k: int) -> tuple[int, ...]:
     return tuple(row)
 
 
-def probability(perm: Sequence[int], k: int) -> Fraction:
+def _riffle_law_in_reach(perm: list, k: int) -> None:
+    n = len(perm)
+    if n > MAX_CARDS:
+        raise ValueError(f"perm holds {n:,} items, more than the limit of {MAX_CARDS:,}")
+    if k > MAX_RIFFLES:
+        raise ValueError(f"k = {k} riffles is more than the limit of {MAX_RIFFLES}")
+    limit("cards x k", n * k, MAX_LAW_BITS, f"with {n} cards, use at most "
+          f"{MAX_LAW_BITS // max(n, 1)} riffles")
+
+
+@validate_arguments(requires=_riffle_law_in_reach)
+def probability(perm: Order, k: whole(0)) -> Fraction:
     """Return the exact probability that k riffles of the sorted deck give ``perm``.
 
     Bayer and Diaconis: C(2^k + n - r, n) / 2^(n k), r the rising sequences of perm.
@@ -426,17 +468,12 @@ def probability(perm: Sequence[int], k: int) -> Fraction:
     >>> probability([0, 1, 2], 1), probability([2, 1, 0], 1), probability([2, 1, 0], 2)
     (Fraction(1, 2), Fraction(0, 1), Fraction(1, 16))
     """
-    perm = sequence("perm", perm, maximum=MAX_CARDS)
     n = len(perm)
-    k = whole_number("k", k)
-    if k > MAX_RIFFLES:
-        raise ValueError(f"k = {k} riffles is more than the limit of {MAX_RIFFLES}")
-    limit("cards x k", n * k, MAX_LAW_BITS, f"with {n} cards, use at most "
-          f"{MAX_LAW_BITS // max(n, 1)} riffles")
     return Fraction(_ways(n, count_rising_sequences(perm), k), 2 ** (n * k))
 
 
-def rising_law(n_cards: int, n_riffles: int | None) -> list[Fraction]:
+@validate_arguments(requires=_law_in_reach)
+def rising_law(n_cards: whole(1), n_riffles: whole(0) | None) -> list[Fraction]:
     """Return P(r rising sequences) for r = 0..n after that many riffles (None: a uniform deck).
 
     >>> rising_law(3, 1)
@@ -444,8 +481,6 @@ def rising_law(n_cards: int, n_riffles: int | None) -> list[Fraction]:
     >>> rising_law(3, None)
     [Fraction(0, 1), Fraction(1, 6), Fraction(2, 3), Fraction(1, 6)]
     """
-    n_cards, k = _check_law_args(n_cards, 0 if n_riffles is None else n_riffles)
-    n_riffles = None if n_riffles is None else k
     row = eulerian_row(n_cards)
     if n_riffles is None:
         total = math.factorial(n_cards)
@@ -455,7 +490,8 @@ def rising_law(n_cards: int, n_riffles: int | None) -> list[Fraction]:
     return [Fraction(a * w, scale) for a, w in zip(row, ways)]
 
 
-def variation_distance(n_cards: int, n_riffles: int) -> Fraction:
+@validate_arguments(requires=_law_in_reach)
+def variation_distance(n_cards: whole(1), n_riffles: whole(0)) -> Fraction:
     """Return the exact total variation distance to uniform after that many riffles.
 
     1/2 * sum over all n! orders of |P(order) - 1/n!|, added up by number of
@@ -466,7 +502,7 @@ def variation_distance(n_cards: int, n_riffles: int) -> Fraction:
     >>> [round(float(variation_distance(52, k)), 3) for k in range(5, 11)]
     [0.924, 0.614, 0.334, 0.167, 0.085, 0.043]
     """
-    return _variation_distance(*_check_law_args(n_cards, n_riffles))
+    return _variation_distance(n_cards, n_riffles)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -488,18 +524,19 @@ def _variation_distance(n: int, k: int) -> Fraction:
     return Fraction(factorial * weight - scale * orders, factorial * scale)
 
 
-def variation_distances(n_cards: int, riffle_counts) -> list[float]:
+@validate_arguments
+def variation_distances(n_cards: whole(1),
+                        riffle_counts: listed(MAX_RIFFLES + 1, of=whole(0))) -> list[float]:
     """Return :func:`variation_distance` after each number of riffles, as floats (for a plot).
 
     >>> [round(d, 3) for d in variation_distances(52, [6, 7, 8])]
     [0.614, 0.334, 0.167]
     """
-    counts = sequence("riffle_counts", riffle_counts, maximum=MAX_RIFFLES + 1)
-    return [float(variation_distance(n_cards, whole_number("each of riffle_counts", k)))
-            for k in counts]
+    return [float(variation_distance(n_cards, k)) for k in riffle_counts]
 
 
-def separation_distance(n_cards: int, n_riffles: int) -> Fraction:
+@validate_arguments(requires=_law_in_reach)
+def separation_distance(n_cards: whole(1), n_riffles: whole(0)) -> Fraction:
     """Return the separation distance: max over orders of 1 - P(order) / (1/n!).
 
     The least likely order is the reversed deck (n rising sequences), so it is
@@ -508,7 +545,7 @@ def separation_distance(n_cards: int, n_riffles: int) -> Fraction:
     >>> separation_distance(3, 1), separation_distance(3, 2)
     (Fraction(1, 1), Fraction(5, 8))
     """
-    n, k = _check_law_args(n_cards, n_riffles)
+    n, k = n_cards, n_riffles
     return 1 - Fraction(math.factorial(n) * _ways(n, n, k), 2 ** (n * k))
 
 
@@ -521,25 +558,59 @@ def expected_rising_sequences(n_cards: int, n_riffles: int | None) -> Fraction:
     return sum((r * p for r, p in enumerate(rising_law(n_cards, n_riffles))), Fraction(0))
 
 
-def rising_counts(decks: np.ndarray) -> np.ndarray:
+def _order_rows(name: str, decks):
+    """``decks`` as a 2-D NumPy array if each row is an order of the cards 0..n-1."""
+    numpy_for("rising_counts")
+    decks = decks_array(name, decks)
+    n = decks.shape[1]
+    if decks.size and not (np.sort(decks, axis=1) == np.arange(n)).all():
+        raise ValueError(f"every row must be an order of the cards 0..{n - 1}, each once")
+    return decks
+
+
+#: A 2-D NumPy array of orders of the cards 0..n-1, one per row.
+OrderRows = Annotated[object, Rule(_order_rows, "OrderRows")]
+
+
+@validate_arguments
+def rising_counts(decks: OrderRows) -> np.ndarray:
     """Return the number of rising sequences of each row of a 2-D array of orders of 0..n-1.
 
     >>> rising_counts(np.array([[0, 1, 2], [2, 1, 0], [1, 2, 0]])).tolist()
     [1, 3, 2]
     """
-    np = numpy_for("rising_counts")
-    decks = np.asarray(decks)
-    if decks.ndim != 2:
-        raise ValueError(f"decks must be a 2-D array with one order per row, got shape "
-                         f"{decks.shape}")
     n = decks.shape[1]
-    if decks.size and not (np.sort(decks, axis=1) == np.arange(n)).all():
-        raise ValueError(f"every row must be an order of the cards 0..{n - 1}, each once")
     where = np.argsort(decks, axis=1)  # where[t, c] = position of card c in deck t
     return (n > 0) + (where[:, 1:] < where[:, :-1]).sum(axis=1)
 
 
-def sample_variation_distance(orders, n_cards: int) -> float:
+def _sampled_orders(name: str, orders):
+    """``orders`` as they are if a NumPy array, else read once into a list."""
+    return orders if isinstance(orders, _ARRAYS) else sequence(name, orders)
+
+
+def _orders_of(orders, n_cards: int) -> None:
+    """Every sampled order has n_cards cards, and there is at least one."""
+    if isinstance(orders, _ARRAYS):
+        if orders.ndim == 2 and orders.shape[1] != n_cards:
+            raise ValueError(f"expected orders of {n_cards} cards, one per row, "
+                             f"but the array has shape {orders.shape}")
+    else:
+        for order in orders:
+            if not isinstance(order, (list, tuple, *_ARRAYS)):
+                raise TypeError(f"orders must hold orders (lists of card numbers), not "
+                                f"{type(order).__name__} {order!r:.40}")
+            if len(order) != n_cards:
+                raise ValueError(f"expected orders of {n_cards} cards, but one has "
+                                 f"{len(order)}: {list(order)!r}")
+    if len(orders) == 0:
+        raise ValueError("sample_variation_distance needs at least one sampled order "
+                         "(orders is empty)")
+
+
+@validate_arguments(requires=_orders_of)
+def sample_variation_distance(orders: Annotated[list, Rule(_sampled_orders)],
+                              n_cards: whole(1)) -> float:
     """Estimate the distance to uniform from sampled orders of 0..n-1, by rising sequences.
 
     Both the riffle law and the uniform law give equal chances to orders with
@@ -553,26 +624,12 @@ def sample_variation_distance(orders, n_cards: int) -> float:
     >>> round(sample_variation_distance([[0, 1, 2, 3]] * 10, 4), 6)  # 1 - 1/4!
     0.958333
     """
-    uniform = rising_law(n_cards, None)  # also checks n_cards
+    uniform = rising_law(n_cards, None)
     if isinstance(orders, _ARRAYS):
-        if orders.ndim == 2 and orders.shape[1] != n_cards:
-            raise ValueError(f"expected orders of {n_cards} cards, one per row, "
-                             f"but the array has shape {orders.shape}")
         counts = Counter(rising_counts(orders).tolist())
     else:
-        counts = Counter()
-        for order in sequence("orders", orders):
-            if not isinstance(order, (list, tuple, *_ARRAYS)):
-                raise TypeError(f"orders must hold orders (lists of card numbers), not "
-                                f"{type(order).__name__} {order!r:.40}")
-            if len(order) != n_cards:
-                raise ValueError(f"expected orders of {n_cards} cards, but one has "
-                                 f"{len(order)}: {list(order)!r}")
-            counts[count_rising_sequences(order)] += 1
+        counts = Counter(count_rising_sequences(order) for order in orders)
     trials = sum(counts.values())
-    if trials == 0:
-        raise ValueError("sample_variation_distance needs at least one sampled order "
-                         "(orders is empty)")
     return 0.5 * sum(abs(counts[r] / trials - float(u)) for r, u in enumerate(uniform))
 
 
@@ -591,18 +648,30 @@ def _position_counts(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(row) for row in counts)
 
 
-def position_law(n: int) -> list[list[Fraction]]:
+def _one_card_law_in_reach(n: int) -> None:
+    _law_in_reach(n, 0)
+    limit("n", n, POSITION_MAX_CARDS, "the one-card law takes O(n^3) steps: use fewer cards")
+
+
+@validate_arguments(requires=_one_card_law_in_reach)
+def position_law(n: whole(1)) -> list[list[Fraction]]:
     """Return P[i][j], the exact chance that one riffle moves the card at position i to j.
 
     >>> position_law(2)
     [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 4), Fraction(3, 4)]]
     """
-    n = _check_law_args(n, 0)[0]
-    limit("n", n, POSITION_MAX_CARDS, "the one-card law takes O(n^3) steps: use fewer cards")
     return [[Fraction(c, 2**n) for c in row] for row in _position_counts(n)]
 
 
-def card_positions(n: int, max_riffles: int, card: int) -> np.ndarray:
+def _card_positions_in_reach(n: int, max_riffles: int, card: int) -> None:
+    _law_in_reach(n, max_riffles)
+    limit("n", n, POSITION_MAX_CARDS, "the one-card law takes O(n^3) steps: use fewer cards")
+    if card > n - 1:
+        raise ValueError(f"card must be at most {n - 1}, got {card}")
+
+
+@validate_arguments(requires=_card_positions_in_reach)
+def card_positions(n: whole(1), max_riffles: whole(0), card: whole(0)) -> np.ndarray:
     """Return rows k = 0..max_riffles: the chance that ``card`` (a start position) is at j.
 
     Floats, from powers of the one-card matrix of :func:`position_law`.
@@ -610,9 +679,6 @@ def card_positions(n: int, max_riffles: int, card: int) -> np.ndarray:
     >>> card_positions(3, 1, card=2).round(3).tolist()
     [[0.0, 0.0, 1.0], [0.125, 0.25, 0.625]]
     """
-    n, max_riffles = _check_law_args(n, max_riffles)
-    limit("n", n, POSITION_MAX_CARDS, "the one-card law takes O(n^3) steps: use fewer cards")
-    card = whole_number("card", card, maximum=n - 1)
     np = numpy_for("card_positions")
     step = np.array(_position_counts(n), dtype=float) / 2.0**n
     rows = [np.eye(n)[card]]
@@ -621,13 +687,13 @@ def card_positions(n: int, max_riffles: int, card: int) -> np.ndarray:
     return np.array(rows)
 
 
-def cutoff(n_cards: int) -> float:
+@validate_arguments
+def cutoff(n_cards: whole(1)) -> float:
     """Return 3/2 log2 n, where Bayer and Diaconis locate the drop of the distance.
 
     >>> round(cutoff(52), 2)
     8.55
     """
-    n_cards = whole_number("n_cards", n_cards, minimum=1)
     return 1.5 * math.log2(n_cards)
 
 

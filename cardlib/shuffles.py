@@ -4,7 +4,9 @@ The contract: every function draws all of its randomness through
 ``rng.randrange(...)`` on the ``rng`` it is given (``None`` for a fresh
 unseeded ``random.Random``, an ``int`` seed, or a ``random.Random``).
 Nothing else is random, which is what lets :mod:`cardlib.exact` enumerate
-every outcome.
+every outcome. The arguments are validated before a body runs
+(:func:`~cardlib.validation.validate_arguments` reads the annotations), so each
+body holds its algorithm and nothing else.
 
 >>> deck = list("ABCDE")
 >>> knuth_shuffle(deck, rng=1)
@@ -19,9 +21,10 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import MutableSequence
+from collections.abc import Iterable, MutableSequence
+from typing import Annotated
 
-from .checks import as_rng, in_place, limit, sequence, whole_number
+from .validation import Rng, Rule, as_rng, limit, listed, sequence, validate_arguments, whole
 
 __all__ = [
     "as_rng",
@@ -51,7 +54,17 @@ MAX_DRAW_WORK = 4 * 10**10
 MAX_SLOW_CARDS = 100_000
 
 
-def draw(deck, k: int, rng=None) -> tuple[list, list]:
+def _room_to_draw(deck: list, k: int) -> None:
+    """No more cards drawn than the deck holds, nor so many that it takes minutes."""
+    if k > len(deck):
+        raise ValueError(f"cannot draw {k} cards from a deck of {len(deck)}")
+    limit("k x deck size", k * len(deck), MAX_DRAW_WORK,
+          "each draw moves the cards after it in the list (O(n) per draw); draw fewer "
+          "cards, or shuffle a big deck with knuth_shuffle")
+
+
+@validate_arguments(requires=_room_to_draw)
+def draw(deck: Iterable, k: whole(0), rng: Rng = None) -> tuple[list, list]:
     """Draw k cards without replacement (不放回抽样); return (drawn, rest).
 
     Each draw takes a uniformly random card from what is left of the pile.
@@ -60,14 +73,7 @@ def draw(deck, k: int, rng=None) -> tuple[list, list]:
     >>> draw(range(6), 2, rng=3)
     ([1, 5], [0, 2, 3, 4])
     """
-    k = whole_number("k", k)
-    rng = as_rng(rng)
-    pile = sequence("deck", deck)
-    if k > len(pile):
-        raise ValueError(f"cannot draw {k} cards from a deck of {len(pile)}")
-    limit("k x deck size", k * len(pile), MAX_DRAW_WORK,
-          "each draw moves the cards after it in the list (O(n) per draw); draw fewer "
-          "cards, or shuffle a big deck with knuth_shuffle")
+    pile = list(deck)
     drawn = []
     # Invariant: drawn + pile is a permutation of the deck, drawn in draw order.
     for _ in range(k):
@@ -75,19 +81,23 @@ def draw(deck, k: int, rng=None) -> tuple[list, list]:
     return drawn, pile
 
 
-def pick_and_remove(deck, rng=None) -> list:
+@validate_arguments
+def pick_and_remove(deck: Iterable, rng: Rng = None) -> list:
     """Return a new shuffled list; the input is left unchanged.
 
     Fisher and Yates (1938): pick a random card from the pile, remove it and
     put it on the new pile, until the pile is empty. Costs O(n^2), because
     removing from the middle of a list moves everything after it.
+
+    >>> pick_and_remove("ABC", rng=7)
+    ['B', 'A', 'C']
     """
-    cards = sequence("deck", deck)
-    shuffled, _ = draw(cards, len(cards), rng)
+    shuffled, _ = draw(deck, len(deck), rng)
     return shuffled
 
 
-def knuth_shuffle(deck: MutableSequence, rng=None) -> None:
+@validate_arguments
+def knuth_shuffle(deck: MutableSequence, rng: Rng = None) -> None:
     """Shuffle the list in place and return None (Durstenfeld 1964, Knuth).
 
     >>> deck = [0, 1, 2, 3]
@@ -95,42 +105,53 @@ def knuth_shuffle(deck: MutableSequence, rng=None) -> None:
     >>> deck
     [0, 1, 3, 2]
     """
-    in_place("knuth_shuffle", deck)
-    randrange = as_rng(rng).randrange  # a local name: the loop's one lookup
+    randrange = rng.randrange
     # Invariant: deck[i+1:] is settled, a uniform random arrangement of its cards.
     for i in reversed(range(1, len(deck))):
         j = randrange(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
 
 
-def naive_swap_shuffle(deck: MutableSequence, rng=None) -> None:
+@validate_arguments
+def naive_swap_shuffle(deck: MutableSequence, rng: Rng = None) -> None:
     """Shuffle in place by swapping every position with any position. Biased!
 
     n draws of n choices give n^n equally likely paths, which n! outcomes
     cannot share equally once n > 2.
+
+    >>> deck = [0, 1, 2, 3]
+    >>> naive_swap_shuffle(deck, rng=5)
+    >>> deck
+    [1, 0, 2, 3]
     """
-    in_place("naive_swap_shuffle", deck)
-    rng = as_rng(rng)
+    randrange = rng.randrange
     n = len(deck)
     for i in range(n):
-        j = rng.randrange(n)
+        j = randrange(n)
         deck[i], deck[j] = deck[j], deck[i]
 
 
-def sattolo_shuffle(deck: MutableSequence, rng=None) -> None:
+@validate_arguments
+def sattolo_shuffle(deck: MutableSequence, rng: Rng = None) -> None:
     """Shuffle in place into a uniformly random single cycle (Sattolo 1986).
 
     Knuth's loop with ``randrange(i)`` instead of ``randrange(i + 1)``: no card
     can stay where it was, and only the (n-1)! one-cycle orders can appear.
+
+    >>> deck = [0, 1, 2, 3]
+    >>> sattolo_shuffle(deck, rng=5)
+    >>> deck   # no card where it started
+    [3, 0, 1, 2]
     """
-    in_place("sattolo_shuffle", deck)
-    rng = as_rng(rng)
+    randrange = rng.randrange
     for i in reversed(range(1, len(deck))):
-        j = rng.randrange(i)
+        j = randrange(i)
         deck[i], deck[j] = deck[j], deck[i]
 
 
-def retry_shuffle_counted(deck, rng=None) -> tuple[list, int]:
+@validate_arguments
+def retry_shuffle_counted(deck: listed(at_most=MAX_SLOW_CARDS),
+                          rng: Rng = None) -> tuple[list, int]:
     """Draw positions with replacement, throwing repeats away; return (shuffled, draws).
 
     Fair, but the number of draws is unbounded; on average n*H_n (the coupon
@@ -139,9 +160,7 @@ def retry_shuffle_counted(deck, rng=None) -> tuple[list, int]:
     >>> retry_shuffle_counted("ABC", rng=2)
     (['A', 'B', 'C'], 6)
     """
-    rng = as_rng(rng)
-    cards = sequence("deck", deck, maximum=MAX_SLOW_CARDS)
-    n = len(cards)
+    n = len(deck)
     seen: set[int] = set()
     order = []
     draws = 0
@@ -151,7 +170,7 @@ def retry_shuffle_counted(deck, rng=None) -> tuple[list, int]:
         if position not in seen:
             seen.add(position)
             order.append(position)
-    return [cards[p] for p in order], draws
+    return [deck[p] for p in order], draws
 
 
 def retry_shuffle(deck, rng=None) -> list:
@@ -159,7 +178,8 @@ def retry_shuffle(deck, rng=None) -> list:
     return retry_shuffle_counted(deck, rng)[0]
 
 
-def stride_shuffle(deck, rng=None) -> list:
+@validate_arguments
+def stride_shuffle(deck: Iterable, rng: Rng = None) -> list:
     """Return a random first card followed by a fixed random stride. Unfair!
 
     The second idea of the article "如何高效而完美地洗牌？用Python做很简单" (how to
@@ -169,58 +189,78 @@ def stride_shuffle(deck, rng=None) -> list:
     >>> stride_shuffle([0, 1, 2, 3, 4], rng=6)  # start at 4, step 1
     [4, 0, 1, 2, 3]
     """
-    rng = as_rng(rng)
-    cards = sequence("deck", deck)
-    n = len(cards)
+    n = len(deck)
     if n < 2:
-        return cards
+        return list(deck)
     steps = [d for d in range(1, n) if math.gcd(d, n) == 1]
     start = rng.randrange(n)
     step = steps[rng.randrange(len(steps))]
-    return [cards[(start + k * step) % n] for k in range(n)]
+    return [deck[(start + k * step) % n] for k in range(n)]
 
 
-def brute_force_shuffle(deck, rng=None) -> list:
-    """Return a uniformly chosen order from the list of all n! orders.
-
-    Fair, and hopeless: it refuses decks of more than 10 cards (10! = 3,628,800
-    orders already take a second and hundreds of megabytes).
-    """
-    rng = as_rng(rng)
-    try:  # the size first: range(10**9) is refused before any list is built
-        _refuse_brute_force(len(deck))
+def _small_deck(name: str, deck) -> list:
+    """``deck`` as a list, if its n! orders can be listed: at most BRUTE_FORCE_LIMIT cards
+    (refused from its length when it has one, before any list is built)."""
+    try:
+        n = len(deck)
     except TypeError:
-        pass
-    cards = sequence("deck", deck, maximum=BRUTE_FORCE_LIMIT + 1)
-    _refuse_brute_force(len(cards))
-    orders = list(itertools.permutations(cards))
-    return list(orders[rng.randrange(len(orders))])
-
-
-def _refuse_brute_force(n: int) -> None:
+        n = None
+    if n is None or n <= BRUTE_FORCE_LIMIT:
+        deck = sequence(name, deck, maximum=BRUTE_FORCE_LIMIT + 1)
+        n = len(deck)
     if n > BRUTE_FORCE_LIMIT:
         count = f"{math.factorial(n):,}" if n < 18 else "more than 10^15"
         raise ValueError(f"brute_force_shuffle would list {n:,}! = {count} orders; "
                          f"it refuses decks of more than {BRUTE_FORCE_LIMIT} cards")
+    return deck
 
 
-def comparator_sort_shuffle(deck, rng=None) -> list:
+#: A deck whose n! orders can all be listed: at most BRUTE_FORCE_LIMIT cards.
+SmallDeck = Annotated[list, Rule(_small_deck, "SmallDeck")]
+
+
+@validate_arguments
+def brute_force_shuffle(deck: SmallDeck, rng: Rng = None) -> list:
+    """Return a uniformly chosen order from the list of all n! orders.
+
+    Fair, and hopeless: it refuses decks of more than 10 cards (10! = 3,628,800
+    orders already take a second and hundreds of megabytes).
+
+    >>> brute_force_shuffle("ABC", rng=1)
+    ['A', 'C', 'B']
+    """
+    orders = list(itertools.permutations(deck))
+    return list(orders[rng.randrange(len(orders))])
+
+
+@validate_arguments
+def comparator_sort_shuffle(deck: listed(at_most=MAX_SLOW_CARDS), rng: Rng = None) -> list:
     """Return the deck sorted with a comparator that answers at random. Unfair!
 
     The 2010 browser-ballot flaw (``sort(() => 0.5 - Math.random())``). Python's
     sort never fails on an inconsistent comparator: it makes some permutation,
     but the sort's fixed pattern of comparisons makes some orders likelier.
-    """
-    rng = as_rng(rng)
 
+    >>> comparator_sort_shuffle("ABC", rng=1)
+    ['C', 'B', 'A']
+    """
     def coin_flip(a, b) -> int:
         return 2 * rng.randrange(2) - 1
 
-    return sorted(sequence("deck", deck, maximum=MAX_SLOW_CARDS),
-                  key=functools.cmp_to_key(coin_flip))
+    return sorted(deck, key=functools.cmp_to_key(coin_flip))
 
 
-def deal(deck, players: int, cards_each: int, rng=None) -> tuple[list[list], list]:
+def _room_to_deal(deck: list, players: int, cards_each: int) -> None:
+    """At most one player per card, and no more cards dealt than the deck holds."""
+    limit("players", players, max(len(deck), 1), f"a deck of {len(deck)} cards is dealt to "
+          "at most one player per card")
+    if players * cards_each > len(deck):
+        raise ValueError(f"cannot deal {players * cards_each} cards from a deck of {len(deck)}")
+
+
+@validate_arguments(requires=_room_to_deal)
+def deal(deck: Iterable, players: whole(1), cards_each: whole(0),
+         rng: Rng = None) -> tuple[list[list], list]:
     """Deal ``cards_each`` cards to each of ``players``; return (hands, rest).
 
     Dealing is a partial shuffle: the dealt cards are drawn without
@@ -234,19 +274,12 @@ def deal(deck, players: int, cards_each: int, rng=None) -> tuple[list[list], lis
     ...
     ValueError: cannot deal 60 cards from a deck of 54
     """
-    players = whole_number("players", players, minimum=1)
-    cards_each = whole_number("cards_each", cards_each)
-    pile = sequence("deck", deck)
-    limit("players", players, max(len(pile), 1), f"a deck of {len(pile)} cards is dealt to "
-          "at most one player per card")
-    wanted = players * cards_each
-    if wanted > len(pile):
-        raise ValueError(f"cannot deal {wanted} cards from a deck of {len(pile)}")
-    dealt, rest = draw(pile, wanted, rng)
+    dealt, rest = draw(deck, players * cards_each, rng)
     return [dealt[p::players] for p in range(players)], rest
 
 
-def poker_1999_shuffle(deck: MutableSequence, rng=None) -> None:
+@validate_arguments
+def poker_1999_shuffle(deck: MutableSequence, rng: Rng = None) -> None:
     """Shuffle in place as the 1999 online-poker software did. Unfair twice over!
 
     Its Pascal loop swapped card ``ctr`` (1 to 52) with card ``random(51) + 1``,
@@ -260,17 +293,17 @@ def poker_1999_shuffle(deck: MutableSequence, rng=None) -> None:
     >>> sorted(deck), deck[-1] != 4
     ([0, 1, 2, 3, 4], True)
     """
-    in_place("poker_1999_shuffle", deck)
-    rng = as_rng(rng)
+    randrange = rng.randrange
     n = len(deck)
     if n < 2:
         return
     for i in range(n):
-        j = rng.randrange(n - 1)
+        j = randrange(n - 1)
         deck[i], deck[j] = deck[j], deck[i]
 
 
-def random_key_shuffle(deck, rng=None, m: int = 2**53) -> list:
+@validate_arguments
+def random_key_shuffle(deck: Iterable, rng: Rng = None, m: whole(1) = 2**53) -> list:
     """Return the deck sorted by random keys drawn with ``rng.randrange(m)``; fair up to ties.
 
     ``sorted(deck, key=lambda card: random.random())`` is this shuffle with
@@ -283,14 +316,12 @@ def random_key_shuffle(deck, rng=None, m: int = 2**53) -> list:
     >>> random_key_shuffle("ABCD", rng=3, m=1)   # every key 0: a tie, nothing moves
     ['A', 'B', 'C', 'D']
     """
-    rng = as_rng(rng)
-    m = whole_number("m", m, minimum=1)
-    cards = sequence("deck", deck)
-    keys = [rng.randrange(m) for _ in cards]
-    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+    keys = [rng.randrange(m) for _ in deck]
+    return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
 
 
-def inside_out_shuffle(deck, rng=None) -> list:
+@validate_arguments
+def inside_out_shuffle(deck: Iterable, rng: Rng = None) -> list:
     """Return a new shuffled list, built in one pass over the input (which is left unchanged).
 
     The "inside-out" form of Knuth's swaps: card i goes to a random place j
@@ -300,17 +331,18 @@ def inside_out_shuffle(deck, rng=None) -> list:
     >>> inside_out_shuffle("ABCDE", rng=2)
     ['C', 'E', 'D', 'B', 'A']
     """
-    rng = as_rng(rng)
+    randrange = rng.randrange
     shuffled: list = []
     # Invariant: shuffled is a uniform random order of the first i cards.
-    for i, card in enumerate(sequence("deck", deck)):
-        j = rng.randrange(i + 1)
+    for i, card in enumerate(deck):
+        j = randrange(i + 1)
         shuffled.append(card)
         shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
     return shuffled
 
 
-def float_knuth_shuffle(deck: MutableSequence, rng=None, bits: int = 53) -> None:
+@validate_arguments
+def float_knuth_shuffle(deck: MutableSequence, rng: Rng = None, bits: whole(1, 53) = 53) -> None:
     """Knuth's swaps with ``j = int(random() * (i + 1))``; shuffle in place. Slightly unfair!
 
     ``random()`` is k / 2**bits with k = ``rng.randrange(2**bits)``; with 53 bits
@@ -324,10 +356,8 @@ def float_knuth_shuffle(deck: MutableSequence, rng=None, bits: int = 53) -> None
     >>> sorted(deck)
     [0, 1, 2, 3]
     """
-    in_place("float_knuth_shuffle", deck)
-    bits = whole_number("bits", bits, minimum=1, maximum=53)
-    rng = as_rng(rng)
+    randrange = rng.randrange
     scale = 2.0**-bits  # exact: k * scale is the float k / 2**bits
     for i in reversed(range(1, len(deck))):
-        j = int(rng.randrange(2**bits) * scale * (i + 1))
+        j = int(randrange(2**bits) * scale * (i + 1))
         deck[i], deck[j] = deck[j], deck[i]
