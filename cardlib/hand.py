@@ -26,25 +26,28 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated, Literal
 
 from . import mixing
-from .checks import (
-    MAX_ITEMS,
-    as_rng,
-    function,
-    limit,
-    numpy_for,
-    one_of,
-    probability,
-    sequence,
-    whole_number,
-)
 from .rngs import Refusing
 from .shuffles import draw
-from .untrusted import TimedCalls
+from .untrusted import CALL_SECONDS, TimedCalls, contained
+from .validation import (
+    MAX_ITEMS,
+    Probability,
+    Rng,
+    Rule,
+    limit,
+    listed,
+    numpy_for,
+    sequence,
+    validate_arguments,
+    whole,
+    whole_number,
+)
 
 try:  # NumPy serves the matrix powers and the batched kernels; the shuffles need neither
     import numpy as np
@@ -84,7 +87,9 @@ MAX_PILES = 1000
 
 # --- overhand ------------------------------------------------------------------
 
-def overhand_packets(n: int, rng=None, p: Fraction = Fraction(1, 2)) -> list[int]:
+@validate_arguments
+def overhand_packets(n: whole(0, MAX_ITEMS), rng: Rng = None,
+                     p: Probability = Fraction(1, 2)) -> list[int]:
     """Return the sizes of the packets an overhand shuffle of n cards moves, top packet first.
 
     Each of the n - 1 gaps between neighbouring cards is a cut with
@@ -95,9 +100,6 @@ def overhand_packets(n: int, rng=None, p: Fraction = Fraction(1, 2)) -> list[int
     >>> sum(overhand_packets(52, rng=1, p=Fraction(1, 8)))
     52
     """
-    n = whole_number("n", n, maximum=MAX_ITEMS)
-    p = probability("p", p)
-    rng = as_rng(rng)
     sizes = []
     size = 1 if n else 0
     # Walk the gaps from the top of the deck down; `size` counts the open packet.
@@ -109,7 +111,13 @@ def overhand_packets(n: int, rng=None, p: Fraction = Fraction(1, 2)) -> list[int
     return sizes + [size] if n else []
 
 
-def stack_packets(deck, sizes: Sequence[int]) -> list:
+def _packets_fit(deck: list, sizes: list) -> None:
+    if sum(sizes) != len(deck):
+        raise ValueError(f"packet sizes {sizes} do not split a deck of {len(deck)} cards")
+
+
+@validate_arguments(requires=_packets_fit)
+def stack_packets(deck: Iterable, sizes: listed(of=whole(1))) -> list:
     """Return the deck after moving packets of these sizes, top packet first, to a new pile.
 
     The first packet taken from the top lands at the bottom of the new pile.
@@ -117,21 +125,17 @@ def stack_packets(deck, sizes: Sequence[int]) -> list:
     >>> stack_packets([0, 1, 2, 3, 4], [2, 3])
     [3, 4, 0, 1, 2]
     """
-    cards = sequence("deck", deck)
-    sizes = [whole_number("each of sizes", size, minimum=1)
-             for size in sequence("sizes", sizes)]  # read once: an iterator is not lost
-    if sum(sizes) != len(cards):
-        raise ValueError(f"packet sizes {sizes} do not split a deck of {len(cards)} cards")
     pile = []
-    top = len(cards)
-    # Invariant: cards[top:] have moved, packet by packet, onto the new pile.
+    top = len(deck)
+    # Invariant: deck[top:] have moved, packet by packet, onto the new pile.
     for size in sizes:
-        pile.extend(cards[top - size : top])
+        pile.extend(deck[top - size : top])
         top -= size
     return pile
 
 
-def overhand_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2)) -> list:
+@validate_arguments
+def overhand_shuffle(deck: Iterable, rng: Rng = None, p: Probability = Fraction(1, 2)) -> list:
     """Return a new list after one overhand shuffle; the input is left unchanged.
 
     >>> overhand_shuffle("ABCD", rng=0, p=0)  # no cut: one packet, nothing moves
@@ -139,13 +143,19 @@ def overhand_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2)) -> list:
     >>> overhand_shuffle("ABCD", rng=0, p=1)  # a cut everywhere: the deck turns over
     ['D', 'C', 'B', 'A']
     """
-    cards = sequence("deck", deck)
-    return stack_packets(cards, overhand_packets(len(cards), rng, p))
+    return stack_packets(deck, overhand_packets(len(deck), rng, p))
 
 
 # --- perfect faro --------------------------------------------------------------
 
-def faro(deck, kind: str = "out") -> list:
+def _even(deck: list) -> None:
+    if len(deck) % 2:
+        raise ValueError(f"a perfect faro needs a deck with an even number of cards, "
+                         f"got {len(deck)}")
+
+
+@validate_arguments(requires=_even)
+def faro(deck: Iterable, kind: Literal["out", "in"] = "out") -> list:
     """Return a new list after one perfect faro shuffle ("out" or "in").
 
     Cut into the bottom half and the top half, then interleave from the bottom
@@ -158,13 +168,8 @@ def faro(deck, kind: str = "out") -> list:
     ...
     ValueError: a perfect faro needs a deck with an even number of cards, got 3
     """
-    cards = sequence("deck", deck)
-    one_of("kind", kind, ("out", "in"))
-    if len(cards) % 2:
-        raise ValueError(f"a perfect faro needs a deck with an even number of cards, "
-                         f"got {len(cards)}")
-    half = len(cards) // 2
-    bottom, top = cards[:half], cards[half:]
+    half = len(deck) // 2
+    bottom, top = deck[:half], deck[half:]
     first, second = (bottom, top) if kind == "out" else (top, bottom)
     return [card for pair in zip(first, second) for card in pair]
 
@@ -179,7 +184,14 @@ def in_shuffle(deck, rng=None) -> list:
     return faro(deck, "in")
 
 
-def multiplicative_order(a: int, m: int) -> int:
+def _coprime(a: int, m: int) -> None:
+    limit("m", m, MAX_MODULUS, "the order is found by trying the powers of a one by one")
+    if math.gcd(a, m) != 1 and m != 1:
+        raise ValueError(f"{a} has no multiplicative order modulo {m}: they share a factor")
+
+
+@validate_arguments(requires=_coprime)
+def multiplicative_order(a: whole(None), m: whole(1)) -> int:
     """Return the least k >= 1 with a^k = 1 (mod m).
 
     >>> multiplicative_order(2, 51), multiplicative_order(2, 53)
@@ -189,20 +201,21 @@ def multiplicative_order(a: int, m: int) -> int:
     ...
     ValueError: 2 has no multiplicative order modulo 10: they share a factor
     """
-    a = whole_number("a", a, minimum=None)
-    m = whole_number("m", m, minimum=1)
-    limit("m", m, MAX_MODULUS, "the order is found by trying the powers of a one by one")
     if m == 1:
         return 1
-    if math.gcd(a, m) != 1:
-        raise ValueError(f"{a} has no multiplicative order modulo {m}: they share a factor")
     k, power = 1, a % m
     while power != 1:
         k, power = k + 1, power * a % m
     return k
 
 
-def faro_order(n: int, kind: str = "out") -> int:
+def _even_cards(n: int) -> None:
+    if n % 2:
+        raise ValueError(f"a perfect faro needs an even number of cards, got n = {n}")
+
+
+@validate_arguments(requires=_even_cards)
+def faro_order(n: whole(2, MAX_MODULUS - 1), kind: Literal["out", "in"] = "out") -> int:
     """Return how many perfect faros of the given kind bring n cards back to their order.
 
     Out-shuffle: the card at position i (from the bottom) moves to 2i mod (n - 1)
@@ -212,14 +225,11 @@ def faro_order(n: int, kind: str = "out") -> int:
     >>> [faro_order(n) for n in (2, 4, 6, 8, 10)]
     [1, 2, 4, 3, 6]
     """
-    n = whole_number("n", n, minimum=2, maximum=MAX_MODULUS - 1)
-    if n % 2:
-        raise ValueError(f"a perfect faro needs an even number of cards, got n = {n}")
-    one_of("kind", kind, ("out", "in"))
     return multiplicative_order(2, n - 1 if kind == "out" else n + 1)
 
 
-def elmsley_sequence(k: int) -> list[str]:
+@validate_arguments
+def elmsley_sequence(k: whole(0)) -> list[str]:
     """Return the perfect faros that move the top card down k places (Alex Elmsley's rule).
 
     Write k in binary; read it from the left: an in-shuffle for each 1, an
@@ -230,27 +240,40 @@ def elmsley_sequence(k: int) -> list[str]:
     >>> elmsley_sequence(6), elmsley_sequence(0)
     (['in', 'in', 'out'], [])
     """
-    k = whole_number("k", k)
     return ["in" if bit == "1" else "out" for bit in format(k, "b")] if k else []
 
 
-def move_top_card(deck, k: int) -> list:
+def _card_to_move(deck: list, k: int) -> None:
+    whole_number("k", k, maximum=max(len(deck) - 1, 0))
+
+
+@validate_arguments(requires=_card_to_move)
+def move_top_card(deck: Iterable, k: whole(0)) -> list:
     """Return a new list: the faros of :func:`elmsley_sequence` applied, the top card k places down.
 
     >>> move_top_card("ABCDEFGH", 3)   # H, the top card, now has 3 cards above it
     ['G', 'E', 'C', 'A', 'H', 'F', 'D', 'B']
     """
-    cards = sequence("deck", deck)
-    k = whole_number("k", k, maximum=max(len(cards) - 1, 0))
+    cards = list(deck)
     for kind in elmsley_sequence(k):
         cards = faro(cards, kind)
     return cards
 
-def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
+
+def _few_enough_repeats(n: int, limit: int) -> None:
+    whole_number("limit", limit, maximum=max(1, 10**7 // max(n, 1)))
+
+
+@contained(CALL_SECONDS)
+@validate_arguments(requires=_few_enough_repeats)
+def repeats_to_restore(shuffle: Callable, n: whole(0, MAX_ITEMS),
+                       limit: whole(1) = 10_000) -> int:
     """Apply a deterministic shuffle to ``list(range(n))`` until the order comes back.
 
     ``shuffle(deck, rng=...)`` must return a new list; it is given an rng that
     refuses to draw, so a random shuffle is stopped at its first draw.
+    A learner's shuffle runs in a child process, bounded in time and memory where the
+    platform has one (:func:`cardlib.untrusted.contained`).
 
     >>> repeats_to_restore(out_shuffle, 52)
     8
@@ -259,9 +282,6 @@ def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
     ...
     ValueError: ... but overhand_shuffle drew a random number: ...
     """
-    function("shuffle", shuffle)
-    n = whole_number("n", n, maximum=MAX_ITEMS)
-    limit = whole_number("limit", limit, minimum=1, maximum=max(1, 10**7 // max(n, 1)))
     name = getattr(shuffle, "__name__", repr(shuffle))
     no_randomness = Refusing(f"repeats_to_restore follows a deterministic shuffle such as "
                              f"out_shuffle, but {name} drew a random number: a random shuffle "
@@ -283,7 +303,8 @@ def repeats_to_restore(shuffle: Callable, n: int, limit: int = 10_000) -> int:
 
 # --- pile shuffle --------------------------------------------------------------
 
-def pile_shuffle(deck, rng=None, piles: int = 4) -> list:
+@validate_arguments
+def pile_shuffle(deck: Iterable, rng: Rng = None, piles: whole(1, MAX_PILES) = 4) -> list:
     """Return a new list: deal onto ``piles`` piles, then stack them in a random order.
 
     Cards are dealt one at a time from the top, each onto the top of the next
@@ -293,10 +314,8 @@ def pile_shuffle(deck, rng=None, piles: int = 4) -> list:
     >>> pile_shuffle(range(8), rng=3, piles=2)
     [7, 5, 3, 1, 6, 4, 2, 0]
     """
-    piles = whole_number("piles", piles, minimum=1, maximum=MAX_PILES)
-    cards = sequence("deck", deck)
     stacks: list[list] = [[] for _ in range(piles)]
-    for dealt, card in enumerate(reversed(cards)):
+    for dealt, card in enumerate(reversed(deck)):
         stacks[dealt % piles].append(card)
     order, _ = draw(range(piles), piles, rng)
     return [card for index in order for card in stacks[index]]
@@ -307,7 +326,9 @@ def pile_shuffle(deck, rng=None, piles: int = 4) -> list:
 OVERHAND_MAX_CARDS = 104
 
 
-def overhand_position_law(n: int, p: Fraction = Fraction(1, 2)) -> list[list[Fraction]]:
+@validate_arguments
+def overhand_position_law(n: whole(0, OVERHAND_MAX_CARDS),
+                          p: Probability = Fraction(1, 2)) -> list[list[Fraction]]:
     """Return P[i][j], the exact chance that one overhand shuffle moves position i to j.
 
     The card at i travels in a packet spanning positions a..b (cuts just below a
@@ -317,8 +338,7 @@ def overhand_position_law(n: int, p: Fraction = Fraction(1, 2)) -> list[list[Fra
     >>> [[str(x) for x in row] for row in overhand_position_law(2)]
     [['1/2', '1/2'], ['1/2', '1/2']]
     """
-    n = whole_number("n", n, maximum=OVERHAND_MAX_CARDS)
-    return [list(row) for row in _overhand_law(n, probability("p", p))]
+    return [list(row) for row in _overhand_law(n, p)]
 
 
 @dataclass(frozen=True)
@@ -331,7 +351,9 @@ class OverhandAfter:
     worst_card_distance: float  # the largest distance to uniform of one card's position
 
 
-def overhand_after(n: int, shuffles_done: int, p: Fraction = Fraction(1, 2)) -> OverhandAfter:
+@validate_arguments
+def overhand_after(n: whole(1, OVERHAND_MAX_CARDS), shuffles_done: whole(0, 10**6),
+                   p: Probability = Fraction(1, 2)) -> OverhandAfter:
     """Return the position matrix after ``shuffles_done`` overhand shuffles (a matrix power).
 
     Remembered for each (n, shuffles_done, p), so a slider coming back is instant.
@@ -339,9 +361,7 @@ def overhand_after(n: int, shuffles_done: int, p: Fraction = Fraction(1, 2)) -> 
     >>> overhand_after(2, 1).matrix.tolist()
     [[0.5, 0.5], [0.5, 0.5]]
     """
-    n = whole_number("n", n, minimum=1, maximum=OVERHAND_MAX_CARDS)
-    shuffles_done = whole_number("shuffles_done", shuffles_done, maximum=10**6)
-    return _overhand_after(n, shuffles_done, probability("p", p))
+    return _overhand_after(n, shuffles_done, p)
 
 
 @functools.lru_cache(maxsize=256)
@@ -367,28 +387,41 @@ def _overhand_law(n: int, p: Fraction) -> tuple[tuple[Fraction, ...], ...]:
 
 # --- many decks at once, for cardlib.stats.simulate ------------------------------
 
-def overhand_rows(decks: np.ndarray, gen, p: Fraction = Fraction(1, 2), k: int = 1) -> None:
+def _deck_rows(name: str, decks):
+    if not isinstance(decks, numpy_for(name).ndarray) or decks.ndim != 2:
+        raise TypeError(f"{name} must be a 2-D NumPy array of cards (shuffled in place)")
+    return decks
+
+
+def _generator(name: str, gen):
+    if not callable(getattr(gen, "integers", None)):
+        raise TypeError(f"{name} must be a numpy.random.Generator, not {type(gen).__name__}")
+    return gen
+
+
+#: A 2-D NumPy array of decks, one per row, shuffled in place.
+DeckRows = Annotated[object, Rule(_deck_rows, "DeckRows")]
+#: A NumPy random generator (``numpy.random.default_rng(seed)``).
+Generator = Annotated[object, Rule(_generator, "Generator")]
+
+
+def _numpy_can_draw(p: Fraction) -> None:
+    if p.denominator > 2**62:
+        raise ValueError(f"p = {p} has a denominator above 2^62, which NumPy's integer draws "
+                         "cannot use; use overhand_shuffle one deck at a time "
+                         "(stats.position_counts) for such a p")
+
+
+@validate_arguments(requires=_numpy_can_draw)
+def overhand_rows(decks: DeckRows, gen: Generator, p: Probability = Fraction(1, 2),
+                  k: whole(0, 10**6) = 1) -> None:
     """Overhand-shuffle every row of ``decks`` in place, k times (as :func:`overhand_shuffle`).
 
     One draw per gap decides the cuts; the card at i, in a packet spanning
     a..b, moves to n - 1 - b + i - a (see :func:`overhand_position_law`).
     """
-    _rows_args(decks, gen)
-    p = probability("p", p)
-    k = whole_number("k", k, maximum=10**6)
-    if p.denominator > 2**62:
-        raise ValueError(f"p = {p} has a denominator above 2^62, which NumPy's integer draws "
-                         "cannot use; use overhand_shuffle one deck at a time "
-                         "(stats.position_counts) for such a p")
     for _ in range(k if decks.shape[1] >= 2 else 0):
         _overhand_once(decks, gen, p)
-
-
-def _rows_args(decks, gen) -> None:
-    if not isinstance(decks, numpy_for("decks").ndarray) or decks.ndim != 2:
-        raise TypeError("decks must be a 2-D NumPy array of cards (shuffled in place)")
-    if not callable(getattr(gen, "integers", None)):
-        raise TypeError(f"gen must be a numpy.random.Generator, not {type(gen).__name__}")
 
 
 def _overhand_once(decks: np.ndarray, gen, p: Fraction) -> None:
@@ -407,15 +440,14 @@ def _overhand_once(decks: np.ndarray, gen, p: Fraction) -> None:
     decks[:] = shuffled
 
 
-def pile_rows(decks: np.ndarray, gen, piles: int = 4) -> None:
+@validate_arguments
+def pile_rows(decks: DeckRows, gen: Generator, piles: whole(1, MAX_PILES) = 4) -> None:
     """Pile-shuffle every row of ``decks`` in place (as :func:`pile_shuffle`).
 
     The deal is the same for every row; only the order in which the piles are
     picked up is random, uniform over the piles! orders, drawn for all rows at
     once by Knuth's swaps on the pile numbers (one column of draws per pile).
     """
-    _rows_args(decks, gen)
-    piles = whole_number("piles", piles, minimum=1, maximum=MAX_PILES)
     trials, n = decks.shape
     rows = np.arange(trials)
     order = np.tile(np.arange(piles), (trials, 1))  # order[r, m]: the m-th pile picked up
@@ -445,14 +477,23 @@ def _faro_rows(kind: str):
     return kernel
 
 
+@validate_arguments
+def _overhand_cost(p=Fraction(1, 2), k: whole(0, 10**6) = 1) -> int:
+    """Each overhand of every row costs about 6 vectorised steps per entry."""
+    return 6 * max(1, k)
+
+
+@validate_arguments
+def _pile_cost(piles: whole(0, MAX_PILES) = 4) -> int:
+    """A draw per pile and a copy per pile for every row."""
+    return 2 + piles // 8
+
+
 # stats.simulate's batched kernels, with their costs (simulate's work limit).
 if batched is not None:
     batched.register(overhand_shuffle, overhand_rows)
-    # Each overhand of every row costs about 6 vectorised steps per entry.
-    overhand_rows.cost = lambda p=Fraction(1, 2), k=1: 6 * max(1, whole_number("k", k,
-                                                                               maximum=10**6))
+    overhand_rows.cost = _overhand_cost
     batched.register(out_shuffle, _faro_rows("out"))
     batched.register(in_shuffle, _faro_rows("in"))
     batched.register(pile_shuffle, pile_rows)
-    # A draw per pile and a copy per pile for every row.
-    pile_rows.cost = lambda piles=4: 2 + whole_number("piles", piles, maximum=MAX_PILES) // 8
+    pile_rows.cost = _pile_cost

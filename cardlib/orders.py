@@ -32,7 +32,7 @@ from fractions import Fraction
 
 from .checks import as_rng, checked, function, sequence, whole_number
 from .rngs import Scripted, Stop
-from .untrusted import TimedCalls
+from .untrusted import CALL_SECONDS, TimedCalls, contained
 
 __all__ = [
     "exact_position_matrix",
@@ -153,12 +153,15 @@ def unrank_shuffle(deck, rng=None) -> list:
     return [cards[i] for i in unrank(r, len(cards))]
 
 
+@contained(CALL_SECONDS)
 def run_with_draws(shuffle: Callable, n: int, draws: Sequence[int]) -> list:
     """Return what ``shuffle`` makes of ``list(range(n))`` when randrange answers ``draws``.
 
     Every call must be ``randrange(size)`` with the size that pick-and-remove
     and Knuth's swaps ask for at that step: n, n - 1, n - 2, ...; answers left
     over are not used (Knuth's swaps use n - 1 of them).
+    A learner's shuffle runs in a child process, bounded in time and memory where the
+    platform has one (:func:`cardlib.untrusted.contained`).
 
     >>> from cardlib.shuffles import knuth_shuffle, pick_and_remove
     >>> run_with_draws(pick_and_remove, 3, [1, 1, 0]), run_with_draws(knuth_shuffle, 3, [1, 1, 0])

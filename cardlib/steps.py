@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .checks import function, sequence
 from .rngs import Draw, RecordingRng, ReplayRng, Stop
 from .shuffles import draw, knuth_shuffle, pick_and_remove
-from .untrusted import TimedCalls
+from .untrusted import CALL_SECONDS, TimedCalls, contained
 
 __all__ = [
     "MAX_STEP_CARDS",
@@ -49,11 +49,14 @@ def _draws(draws) -> list[Draw]:
     return draws
 
 
+@contained(CALL_SECONDS)
 def in_place_states(shuffle: Callable, deck: Sequence, draws: Sequence[Draw]) -> list[list]:
     """Return the deck after 0, 1, ..., len(draws) draws of an in-place ``shuffle``.
 
     State k is what the real ``shuffle`` leaves in the list when it asks for
     draw k + 1 (it is stopped there); the last state is its finished result.
+    A learner's shuffle runs in a child process, bounded in time and memory where the
+    platform has one (:func:`cardlib.untrusted.contained`).
 
     >>> recorder = RecordingRng(5)
     >>> knuth_shuffle(list("ABCD"), rng=recorder)

@@ -48,11 +48,14 @@ from .plain import NotPlain, shown
 from .sandbox import Stopped, available
 from .sandbox import run as run_in_child
 
-__all__ = ["EndlessRun", "Guard", "Raised", "TimedCalls", "TimedOut", "NotPlain", "Stopped",
-           "shown", "run_in_child", "is_own", "contained"]
+__all__ = ["GRACE", "CALL_SECONDS", "EndlessRun", "Guard", "Raised", "TimedCalls", "TimedOut",
+           "NotPlain", "Stopped", "shown", "run_in_child", "is_own", "contained"]
 
 #: Beyond its own time limit, a child process gets this long before it is ended.
 GRACE = 5.0
+#: A call that runs a learner's function a few times, each stopped after a few seconds,
+#: is ended after this long in its child process.
+CALL_SECONDS = 30.0
 
 
 def is_own(function) -> bool:
