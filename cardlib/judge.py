@@ -382,7 +382,6 @@ class _Judgement:
         self.common = {"name": name, "max_n": max_n, "fair_up_to": 0}
         # every generator, found once for all the walks (cardlib's own shuffles need none)
         self.generators = Snapshot([]) if is_own(shuffle) else snapshot()
-        self.moves = False  # it moved a card in an early random run on max_n cards
 
     def left(self) -> float:
         return max(self.deadline - _clock(), 1e-3)
@@ -394,18 +393,18 @@ class _Judgement:
                                  max_draws=MAX_DRAWS, generators=self.generators)
         return law, checked
 
-    def early_paths(self) -> None:
-        """Does it move cards of the largest deck? Random runs, before anything else."""
+    def moves_larger_decks(self) -> bool:
+        """Does it move cards of the largest deck? Random runs, asked only of a shuffle that
+        left a smaller deck as it was."""
         deck = list(range(self.max_n))
         try:
-            early = exact.random_paths(_Checked(self.shuffle, deck), self.max_n, 16, self.seed)
-        except Exception:  # noqa: BLE001 (the walk in order finds it, on the smallest deck)
-            return
-        self.moves = any(path.outcome != tuple(deck) for path in early)
+            runs = exact.random_paths(_Checked(self.shuffle, deck), self.max_n, 16, self.seed)
+        except Exception:  # noqa: BLE001 (it fails there: it moves nothing we can see)
+            return False
+        return any(path.outcome != tuple(deck) for path in runs)
 
     def verdict(self) -> Verdict:
         try:
-            self.early_paths()
             return self.in_order() or self.other_decks() or self.fair()
         except _NotAShuffle as problem:
             return self.not_a_shuffle(problem)
@@ -431,8 +430,9 @@ class _Judgement:
             law, checked = self.walk(list(range(n)))
             if law != _fair_law(list(range(n))):
                 still = len(law) == 1 and tuple(range(n)) in law and n > 1
-                copy = still and not checked.returned_list and not self.moves
-                return self.unfair(law, list(range(n)), copy=copy, still=still and self.moves)
+                moves = still and n < self.max_n and self.moves_larger_decks()
+                copy = still and not checked.returned_list and not moves
+                return self.unfair(law, list(range(n)), copy=copy, still=still and moves)
             self.common["fair_up_to"] = n
         return None
 
