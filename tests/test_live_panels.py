@@ -161,3 +161,93 @@ def test_the_overhand_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
     changes = [{"shuffles_done": s} for s in (100, 0, 1, 1000, 20)] + [
         {"n": 13}, {"shuffles_done": 2}, {"n": 2, "shuffles_done": 500}, {"n": 52}]
     assert assert_updates_match_fresh_figures(panel, changes) == len(changes)
+
+
+def _text_figure(antialiased: bool = True):
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6, 3), dpi=96)
+    ax = fig.add_subplot()
+    ax.plot([1, 10, 100], [3, 1, 2])
+    ax.set_xscale("log")  # mathtext tick labels: drawn by the mathtext parser, not glyph by glyph
+    ax.set_title("A title: Ågj ♠♥ 0.1234", fontsize=13)
+    ax.set_ylabel("rotated 90°, 12 pt", fontsize=12)
+    ax.text(0.3, 0.5, "turned 30°", rotation=30, transform=ax.transAxes,
+            antialiased=antialiased)
+    ax.text(0.55, 0.3, "bold\ntwo lines", fontweight="bold", fontsize=15.5,
+            transform=ax.transAxes, antialiased=antialiased)
+    fig.text(0.013, 0.02, "at a fraction of a pixel", fontsize=9.7)
+    return fig
+
+
+def test_the_glyph_cache_draws_the_pixels_matplotlib_draws():
+    """Text drawn from the glyphs cached equals matplotlib's own, on every kind of text."""
+    import pytest
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from cardlib.widgets import panel as engine
+
+    if engine._GLYPHS_DRAWN is None:
+        pytest.skip("this matplotlib draws text its own way (no glyph cache)")
+    for antialiased in (True, False):
+        stock = _text_figure(antialiased)
+        FigureCanvasAgg(stock).draw()
+        expected = np.asarray(stock.canvas.buffer_rgba())
+        for _ in range(2):  # filling the cache, then drawing from it
+            fig = _text_figure(antialiased)
+            canvas = engine._agg_canvas(fig)
+            canvas.draw()
+            assert "_draw_text_glyphs_and_boxes" in vars(canvas.get_renderer())
+            assert (np.asarray(canvas.buffer_rgba()) == expected).all()
+    assert engine._GLYPHS
+
+
+def test_the_panels_png_holds_the_figures_pixels():
+    import base64
+    import io
+
+    import PIL.Image
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    fig = _text_figure()
+    output = widgets.figure_output(fig)
+    shown = np.asarray(PIL.Image.open(io.BytesIO(base64.b64decode(output["data"]["image/png"]))))
+    stock = _text_figure()
+    FigureCanvasAgg(stock).draw()
+    assert (shown == np.asarray(stock.canvas.buffer_rgba())[..., :3]).all()
+
+
+def test_a_remembered_picture_is_shown_again_and_the_figure_catches_up():
+    from panel_checks import assert_remembered_pictures_match_fresh_figures
+
+    calls = []
+
+    def draw(fig, n, colour):
+        ax = fig.add_subplot()
+        line, = ax.plot(range(n), color=colour)
+        ax.set_xlim(0, 9)
+        ax.set_ylim(0, 9)
+        title = ax.set_title(f"{n} points")
+
+        def update(n, colour):
+            calls.append((n, colour))
+            line.set_data(range(n), range(n))
+            line.set_color(colour)
+            title.set_text(f"{n} points")
+            return [line, title]
+
+        update(n, colour)
+        return update
+
+    controls = {"n": ipywidgets.IntSlider(value=2, min=1, max=9),
+                "colour": ipywidgets.Dropdown(options=["black", "red"])}
+    panel = widgets.LivePanel(draw, controls, figsize=(4, 3), remember=True)
+    changes = [{"n": 5}, {"colour": "red"}, {"n": 7, "colour": "black"}, {"n": 3}]
+    remembered = assert_remembered_pictures_match_fresh_figures(
+        panel, changes, new=[{"n": 9}, {"colour": "red"}, {"n": 1}])
+    assert remembered == len(changes)
+    # Without remembering, every move updates the figure.
+    count = len(calls)
+    panel.remember = False
+    panel.show(n=5, colour="black")
+    assert len(calls) == count + 1 and panel.figure.axes[0].get_title() == "5 points"

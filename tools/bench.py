@@ -39,10 +39,11 @@ from cardlib_course.run import cell_seconds, execute, lesson_paths
 
 __all__ = [
     "choice_and_remove", "compare", "bench_python", "bench_simulate", "bench_exact",
-    "bench_notebooks", "bench_pages", "machine", "table", "main",
+    "bench_redraws", "bench_notebooks", "bench_pages", "lesson_panels", "machine", "table",
+    "main",
 ]
 
-SECTIONS = ("python", "simulate", "exact", "notebooks", "pages")
+SECTIONS = ("python", "simulate", "exact", "redraws", "notebooks", "pages")
 
 
 def choice_and_remove(deck, rng: random.Random) -> list:
@@ -168,6 +169,116 @@ def bench_exact(quick: bool) -> list[dict]:
         except ValueError as error:
             rows.append(_row("exact", name, float("nan"), "ms", None,
                              f"refused: {str(error)[:60]}..."))
+    return rows
+
+
+def lesson_panels() -> list[tuple[str, str, Callable]]:
+    """Every live panel of the lessons as (lesson, name, build), built as the lesson builds it.
+
+    A copy of the lessons' calls, so that the redraws are timed in seconds, not
+    by executing every lesson (the ``notebooks`` section does that, and stays
+    the reference when a lesson changes its panel).
+    """
+    from cardlib import cards, hand, widgets
+
+    lab = {"Knuth's swaps": shuffles.knuth_shuffle, "pick and remove": shuffles.pick_and_remove,
+           "list every order": shuffles.brute_force_shuffle,
+           "retry repeats": shuffles.retry_shuffle, "naive swap": shuffles.naive_swap_shuffle,
+           "Sattolo": shuffles.sattolo_shuffle, "first card + stride": shuffles.stride_shuffle,
+           "sort, random comparator": shuffles.comparator_sort_shuffle,
+           "one riffle": riffle.riffle, "one overhand": hand.overhand_shuffle,
+           "pile, 4 piles": hand.pile_shuffle}
+    suspects = ["Knuth's swaps", "naive swap", "Sattolo", "first card + stride",
+                "sort, random comparator", "one riffle", "one overhand", "pile, 4 piles"]
+    hard = ["Knuth's swaps", "naive swap", "sort, random comparator", "first card + stride",
+            "pile, 4 piles"]
+    candidates = {"Knuth": shuffles.knuth_shuffle, "naive swap": shuffles.naive_swap_shuffle,
+                  "Sattolo": shuffles.sattolo_shuffle}
+
+    def merge():
+        merge_rng = random.Random(9021)
+        stack1, stack2 = riffle.cut(cards.comp9021_deck()[:14], merge_rng)
+        sources = riffle.drop_sources(len(stack1), len(stack2), merge_rng)
+        return widgets.merge_panel(stack1, stack2, sources, step=5)
+
+    return [
+        ("01", "bias", lambda: widgets.bias_panel(candidates, n=6, trials=10_000,
+                                                  relative_spread=0.5)),
+        ("03", "pick_slider", lambda: widgets.pick_slider(cards.step_deck(8), seed=1938)),
+        ("04", "size_panel", lambda: widgets.size_panel(n=100)),
+        ("05", "knuth_slider", lambda: widgets.knuth_slider(cards.step_deck(8), seed=1964)),
+        ("06", "convergence", lambda: widgets.convergence_panel(
+            {"Knuth (fair)": shuffles.knuth_shuffle, "naive swap": shuffles.naive_swap_shuffle,
+             "Sattolo": shuffles.sattolo_shuffle}, n=5, trials=10_000)),
+        ("07", "cut_panel", lambda: widgets.cut_panel(n=56)),
+        ("07", "merge_panel", merge),
+        ("07", "rising_panel", lambda: widgets.rising_panel(cards.comp9021_deck(), k=2,
+                                                            max_k=3, seed=7)),
+        ("08", "cutoff_panel", lambda: widgets.cutoff_panel(n=52)),
+        ("09", "overhand_panel", lambda: widgets.overhand_panel(n=52, shuffles_done=1)),
+        ("11", "detective", lambda: widgets.detective_panel(lab, suspects)),
+        ("11", "lab_panel", lambda: widgets.lab_panel(lab, name="naive swap", n=5,
+                                                      trials=30_000)),
+        ("11", "hard_detective", lambda: widgets.detective_panel(lab, hard, level="hard")),
+    ]
+
+
+def _clear_model_caches() -> None:
+    """Forget what the model remembers (exact laws, distances), as in a fresh kernel."""
+    import cardlib
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("cardlib.") and module is not cardlib:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+def bench_redraws(quick: bool, match: str = "") -> list[dict]:
+    """Each lesson's panels built afresh: every control moved across its range, timed.
+
+    One row per control: the median wall time of a redraw to a state the panel
+    has not drawn yet (``rounds`` fresh panels, each after the model's caches
+    are cleared, each control moved to 5 values spread over its range as
+    ``time_redraws`` does), with the median CPU time of the same redraws, the
+    worst wall time, and the median when the same states are visited again;
+    beside it, the load average when the row was measured (the machine's other
+    work slows the wall time, much less the CPU time). ``match`` keeps the rows
+    whose name holds it ("06", "cut_panel").
+    """
+    from cardlib_course.kernel import spread_values
+
+    rounds = 2 if quick else 5
+    rows = []
+    for lesson, label, build in lesson_panels():
+        if match and match not in f"{lesson}: {label}":
+            continue
+        first: dict[str, list[tuple[float, float]]] = {}
+        again: dict[str, list[tuple[float, float]]] = {}
+        for _ in range(rounds):
+            _clear_model_caches()
+            panel = build()
+            for name, control in panel.controls.items():
+                start = control.value
+                for sweep in (first, again):
+                    for value in spread_values(control, 5):
+                        if value == control.value:
+                            continue
+                        began, began_cpu = time.perf_counter(), time.process_time()
+                        control.value = value
+                        sweep.setdefault(name, []).append(
+                            (time.perf_counter() - began, time.process_time() - began_cpu))
+                    control.value = start
+            panel.close()
+        for name, times in first.items():
+            wall, cpu = [1e3 * w for w, _ in times], [1e3 * c for _, c in times]
+            load = os.getloadavg()[0]
+            rows.append(_row("redraws", f"{lesson}: {label}, {name}", statistics.median(wall),
+                             "ms", 60.0,
+                             f"load {load:.1f}; CPU {statistics.median(cpu):.0f} ms; worst "
+                             f"{max(wall):.0f} ms; seen again "
+                             f"{statistics.median(1e3 * w for w, _ in again[name]):.0f} ms; "
+                             f"{len(wall)} moves over {rounds} fresh panels"))
     return rows
 
 
@@ -298,6 +409,8 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--json", default="build/bench.json", help="where to write the rows")
     parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer rounds")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS))
+    parser.add_argument("--match", default="",
+                        help="redraws: only the panels whose 'lesson: name' holds this text")
     parser.add_argument("--notebooks", type=Path, default=Path("notebooks"),
                         help="the folder of lessons to execute (default: ./notebooks)")
     parser.add_argument("--site", type=Path, default=Path("build/html"),
@@ -305,6 +418,7 @@ def main(argv: list[str] | None = None) -> dict:
     args = parser.parse_args(argv)
     report = {"machine": machine(), "rows": []}
     benches = {"python": bench_python, "simulate": bench_simulate, "exact": bench_exact,
+               "redraws": lambda quick: bench_redraws(quick, args.match),
                "notebooks": lambda quick: bench_notebooks(quick, args.notebooks),
                "pages": lambda quick: bench_pages(quick, args.site)}
     print(HEADER)

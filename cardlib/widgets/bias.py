@@ -109,4 +109,4 @@ def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
     for shuffle in shuffles.values():
         if exact.estimate_paths(shuffle, n) <= max_exact_paths:
             stats.position_matrix(shuffle, n)
-    return LivePanel(draw, controls, figsize=figsize)
+    return LivePanel(draw, controls, figsize=figsize, remember=True)

@@ -89,4 +89,4 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
     for name, shuffle in shuffles.items():
         decks_for(name, n)
         stats.position_matrix(shuffle, n)
-    return LivePanel(draw, controls, figsize=(9.6, 6.4))
+    return LivePanel(draw, controls, figsize=(9.6, 6.4), remember=True)

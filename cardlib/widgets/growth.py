@@ -36,4 +36,4 @@ def size_panel(n: int = 100, max_n: int = 2000) -> LivePanel:
         raise ValueError(f"n = {n} must be at most max_n = {max_n}")
     slider = widgets.IntSlider(value=n, min=1,
                                max=max_n, description="appends", continuous_update=True)
-    return LivePanel(draw, {"n": slider}, figsize=(9.6, 5.2))
+    return LivePanel(draw, {"n": slider}, figsize=(9.6, 5.2), remember=True)

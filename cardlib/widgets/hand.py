@@ -62,4 +62,4 @@ def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> Liv
             options=OVERHAND_COUNTS, value=one_of("shuffles_done", shuffles_done, OVERHAND_COUNTS),
             description="shuffles", continuous_update=True),
     }
-    return LivePanel(draw, controls, figsize=(7.6, 5.7))
+    return LivePanel(draw, controls, figsize=(7.6, 5.7), remember=True)

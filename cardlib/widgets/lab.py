@@ -143,7 +143,7 @@ def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
     def draw(fig: Figure, name: str, n: int, trials: int, seed: int) -> Update:
         return _draw_lab(fig, shuffles, name, n, trials, seed, max_exact_paths)
 
-    return LivePanel(draw, controls, figsize=(9.6, 4.6))
+    return LivePanel(draw, controls, figsize=(9.6, 4.6), remember=True)
 
 
 def _case_title(case: evidence.DetectiveCase, guess: str, reveal: bool,
@@ -257,7 +257,7 @@ def detective_panel(shuffles: dict[str, Shuffle], suspects: Sequence[str], n: in
     def draw(fig: Figure, case: int, guess: str, reveal: bool) -> Update:
         return _draw_case(fig, shuffles, suspects, case, guess, reveal, n, trials, hard)
 
-    return LivePanel(draw, controls, figsize=(9.6, 4.8))
+    return LivePanel(draw, controls, figsize=(9.6, 4.8), remember=True)
 
 
 def detective_player(shuffles: dict[str, Shuffle], suspects: Sequence[str], cases: int = 6,

@@ -40,7 +40,7 @@ def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
 
     slider = widgets.IntSlider(value=whole_number("n", n, minimum=1, maximum=104), min=1,
                                max=104, description="cards", continuous_update=True)
-    return LivePanel(draw, {"n": slider}, figsize=(9.6, 4.5))
+    return LivePanel(draw, {"n": slider}, figsize=(9.6, 4.5), remember=True)
 
 
 @checked
@@ -57,7 +57,7 @@ def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequenc
 
     slider = widgets.IntSlider(value=whole_number("step", step, minimum=0, maximum=total), min=0,
                                max=total, description="drops", continuous_update=True)
-    return LivePanel(draw, {"step": slider}, figsize=(9.6, 4.4))
+    return LivePanel(draw, {"step": slider}, figsize=(9.6, 4.4), remember=True)
 
 
 @checked
@@ -90,7 +90,7 @@ def rising_panel(cards: Sequence[Card], k: int = 2, max_k: int = 3, seed: int = 
     max_k = whole_number("max_k", max_k, minimum=0, maximum=riffle.MAX_RIFFLES)
     slider = widgets.IntSlider(value=whole_number("k", k, minimum=0, maximum=max_k), min=0,
                                max=max_k, description="riffles", continuous_update=True)
-    return LivePanel(draw, {"k": slider}, figsize=(9.6, 4.3))
+    return LivePanel(draw, {"k": slider}, figsize=(9.6, 4.3), remember=True)
 
 
 @checked
@@ -141,4 +141,4 @@ def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePa
         raise ValueError(f"n = {n} is more than max_n = {max_n}: the slider cannot show it")
     slider = widgets.IntSlider(value=n, min=2,
                                max=max_n, description="cards", continuous_update=True)
-    return LivePanel(draw, {"n": slider}, figsize=(9.6, 5))
+    return LivePanel(draw, {"n": slider}, figsize=(9.6, 5), remember=True)

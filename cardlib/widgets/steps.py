@@ -77,7 +77,7 @@ def step_slider(trace: Callable, draw_step: Callable, deck: Sequence[Card], seed
         controls["seed"].value += 1
 
     reshuffle.on_click(next_seed)
-    panel = LivePanel(draw, controls, figsize, buttons=[reshuffle])
+    panel = LivePanel(draw, controls, figsize, buttons=[reshuffle], remember=True)
     panel.reshuffle = reshuffle
     return panel
 

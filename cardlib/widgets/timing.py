@@ -60,4 +60,4 @@ def timing_panel(timings: Timings, points: int = 4, per_card: bool = False,
 
     slider = widgets.SelectionSlider(options=timings.sizes[points - 1:], value=timings.sizes[-1],
                                      description="largest n", continuous_update=True)
-    return LivePanel(draw, {"largest": slider}, figsize=figsize)
+    return LivePanel(draw, {"largest": slider}, figsize=figsize, remember=True)
