@@ -15,9 +15,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .checks import sequence, whole_number
+from .validation import listed, validate_arguments, whole
 
 __all__ = [
     "Card",
@@ -175,27 +176,29 @@ def comp9021_deck() -> list[Card]:
     return _new_deck(_UNICODE_RANKS)
 
 
-def step_deck(n: int = 8) -> list[Card]:
+@validate_arguments
+def step_deck(n: whole(1, len(RANKS)) = 8) -> list[Card]:
     """Return n cards, ace up, alternating suits, so that each card is easy to follow.
 
     >>> " ".join(map(str, step_deck(5)))
     'A♠ 2♥ 3♣ 4♦ 5♠'
     """
-    n = whole_number("n", n, minimum=1, maximum=len(RANKS))
     return [Card(RANKS[k], "♠♥♣♦"[k % 4]) for k in range(n)]
 
 
-def deck_text(deck, per_row: int = 13, glyphs: bool = False) -> str:
+def _cards_for_glyphs(deck: list, glyphs: bool) -> None:
+    if glyphs and not all(isinstance(card, Card) for card in deck):
+        raise TypeError("deck must hold Card objects to be drawn as glyphs")
+
+
+@validate_arguments(requires=_cards_for_glyphs)
+def deck_text(deck: Iterable, per_row: whole(1) = 13, glyphs: bool = False) -> str:
     """Return the deck as rows of ``per_row`` cards, bottom card first.
 
     >>> print(deck_text(standard_deck()[:16], per_row=8))
      A♥  2♥  3♥  4♥  5♥  6♥  7♥  8♥
      9♥ 10♥  J♥  Q♥  K♥  A♣  2♣  3♣
     """
-    per_row = whole_number("per_row", per_row, minimum=1)
-    deck = sequence("deck", deck)
-    if glyphs and not all(isinstance(card, Card) for card in deck):
-        raise TypeError("deck must hold Card objects to be drawn as glyphs")
     cells = [card.glyph if glyphs else f"{card!s:>3}" for card in deck]
     rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
     return "\n".join(" ".join(row) for row in rows)
@@ -209,29 +212,30 @@ DOU_DI_ZHU_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
 SUIT_TIE_BREAK = ("♦", "♣", "♥", "♠")
 
 
-def dou_di_zhu_key(card: Card) -> tuple[int, int]:
+def _dou_di_zhu_card(card) -> None:
+    if not isinstance(card, Card):
+        raise TypeError(f"dou_di_zhu_key sorts Card objects, not {type(card).__name__} {card!r}")
+    if not card.is_joker and card.rank not in DOU_DI_ZHU_RANKS:
+        raise ValueError(f"Dou Di Zhu has no knights: {card} is not in its 54-card deck")
+
+
+@validate_arguments(requires=_dou_di_zhu_card)
+def dou_di_zhu_key(card) -> tuple[int, int]:
     """Return the sort key of a card in Dou Di Zhu: 3 < 4 < ... < A < 2 < black < red joker.
 
     >>> sorted([Card("2", "♣"), Card("A", "♠"), Card("3", "♥")], key=dou_di_zhu_key)
     [Card('3', '♥'), Card('A', '♠'), Card('2', '♣')]
     """
-    if not isinstance(card, Card):
-        raise TypeError(f"dou_di_zhu_key sorts Card objects, not {type(card).__name__} {card!r}")
     if card.is_joker:
         return (len(DOU_DI_ZHU_RANKS) + (card.suit == "red"), 0)
-    if card.rank not in DOU_DI_ZHU_RANKS:
-        raise ValueError(f"Dou Di Zhu has no knights: {card} is not in its 54-card deck")
     return (DOU_DI_ZHU_RANKS.index(card.rank), SUIT_TIE_BREAK.index(card.suit))
 
 
-def sort_hand(hand, high_first: bool = False) -> list[Card]:
+@validate_arguments
+def sort_hand(hand: listed(of=Card), high_first: bool = False) -> list[Card]:
     """Return the hand sorted by Dou Di Zhu's order (``high_first``: red joker first).
 
     >>> [str(c) for c in sort_hand([RED_JOKER, Card("K", "♦"), Card("3", "♠")])]
     ['3♠', 'K♦', 'RJ']
     """
-    hand = sequence("hand", hand)
-    for card in hand:
-        if not isinstance(card, Card):
-            raise TypeError(f"hand must hold Card objects, not {type(card).__name__} {card!r:.40}")
     return sorted(hand, key=dou_di_zhu_key, reverse=bool(high_first))

@@ -28,7 +28,7 @@ import numpy as np
 
 from . import batched, stats
 from .cards import BLACK_JOKER, DOU_DI_ZHU_RANKS, RED_JOKER, SUIT_TIE_BREAK, Card
-from .checks import checked, whole_number
+from .validation import listed, validate_arguments, whole
 
 __all__ = [
     "PLAYERS",
@@ -61,9 +61,14 @@ def clumped_deck() -> list[Card]:
             + [BLACK_JOKER, RED_JOKER])
 
 
-@checked
-def deal_round_robin(deck: Sequence, players: int = PLAYERS,
-                     cards_each: int = CARDS_EACH) -> tuple[list[list], list]:
+def _room_to_deal(deck: Sequence, players: int, cards_each: int) -> None:
+    if players * cards_each > len(deck):
+        raise ValueError(f"cannot deal {players * cards_each} cards from a deck of {len(deck)}")
+
+
+@validate_arguments(requires=_room_to_deal)
+def deal_round_robin(deck: Sequence, players: whole(1) = PLAYERS,
+                     cards_each: whole(0) = CARDS_EACH) -> tuple[list[list], list]:
     """Deal from the top, one card to each player in turn; return (hands, the rest).
 
     The top card (the last item) goes to player 1, the next to player 2, and so
@@ -73,16 +78,12 @@ def deal_round_robin(deck: Sequence, players: int = PLAYERS,
     >>> deal_round_robin("ABCDEFG", players=2, cards_each=3)
     ([['G', 'E', 'C'], ['F', 'D', 'B']], ['A'])
     """
-    players = whole_number("players", players, minimum=1)
-    cards_each = whole_number("cards_each", cards_each)
     from_top = list(deck)[::-1]
     dealt = players * cards_each
-    if dealt > len(from_top):
-        raise ValueError(f"cannot deal {dealt} cards from a deck of {len(from_top)}")
     return [from_top[p:dealt:players] for p in range(players)], from_top[dealt:]
 
 
-@checked
+@validate_arguments
 def has_bomb(hand: Sequence[Card]) -> bool:
     """True if the hand holds four cards of one rank (a bomb, 炸弹).
 
@@ -93,7 +94,7 @@ def has_bomb(hand: Sequence[Card]) -> bool:
     return any(count >= 4 for count in ranks.values())
 
 
-@checked
+@validate_arguments
 def has_rocket(hand: Sequence[Card]) -> bool:
     """True if the hand holds both jokers (the rocket, 王炸)."""
     cards = set(hand)
@@ -140,14 +141,7 @@ class DealRates:
     kitty_rocket: float
 
 
-@checked
-def deal_rates(orders: np.ndarray, deck: Sequence[Card]) -> DealRates:
-    """Deal every row of ``orders`` round-robin and count bombs and rockets.
-
-    Row t is a deck as :func:`cardlib.stats.simulate` gives it: entry [t, j] is
-    the index in ``deck`` of the card at position j (0 = bottom).
-    """
-    orders = np.asarray(orders)
+def _one_deck_per_row(orders: np.ndarray, deck: list) -> None:
     n = len(deck)
     if n < PLAYERS * CARDS_EACH:
         raise ValueError(f"deck must hold at least {PLAYERS * CARDS_EACH} cards to deal "
@@ -155,6 +149,16 @@ def deal_rates(orders: np.ndarray, deck: Sequence[Card]) -> DealRates:
     if orders.ndim != 2 or orders.shape[1] != n:
         raise ValueError(f"orders must hold one order of the {n} cards of deck per row, got "
                          f"shape {orders.shape}")
+
+
+@validate_arguments(requires=_one_deck_per_row)
+def deal_rates(orders: np.ndarray, deck: Sequence[Card]) -> DealRates:
+    """Deal every row of ``orders`` round-robin and count bombs and rockets.
+
+    Row t is a deck as :func:`cardlib.stats.simulate` gives it: entry [t, j] is
+    the index in ``deck`` of the card at position j (0 = bottom).
+    """
+    n = len(deck)
     dealt = PLAYERS * CARDS_EACH
     from_top = orders[:, ::-1][:, :dealt]
     rank_of = np.array([-1 if c.is_joker else DOU_DI_ZHU_RANKS.index(c.rank) for c in deck])
@@ -173,40 +177,40 @@ def deal_rates(orders: np.ndarray, deck: Sequence[Card]) -> DealRates:
                      float(kitty.sum() / trials))
 
 
-@checked
-def rates_after(shuffle: Callable, k: int, trials: int, seed: int = 54,
+@validate_arguments
+def rates_after(shuffle: Callable, k: whole(0), trials: int, seed: int = 54,
                 deck: Sequence[Card] | None = None) -> DealRates:
     """Shuffle ``deck`` (default: the clumped deck) k times ``trials`` times; deal; count.
 
     ``shuffle`` is one cardlib shuffle with a batched kernel that takes ``k``
     (``riffle.riffle``, ``hand.overhand_shuffle``); k = 0 deals the deck as it is.
     """
-    k = whole_number("k", k)
     deck = clumped_deck() if deck is None else list(deck)
     orders = stats.simulate(shuffle, len(deck), trials, seed=seed, k=k)
     return deal_rates(orders, deck)
 
 
-@checked
-def rates_along(shuffle: Callable, ks: Sequence[int], trials: int, seed: int = 54,
-                deck: Sequence[Card] | None = None) -> list[DealRates]:
+def _along_the_same_decks(shuffle: Callable, ks: list) -> None:
+    if ks != sorted(ks):
+        raise ValueError(f"ks must be in increasing order, got {ks}")
+    if "k" not in inspect.signature(batched.kernel_for(shuffle)).parameters:
+        raise TypeError(f"rates_along needs a shuffle whose batched kernel takes k, the number "
+                        f"of shuffles (riffle.riffle, hand.overhand_shuffle); "
+                        f"{getattr(shuffle, '__name__', shuffle)!r} is one shuffle per call")
+
+
+@validate_arguments(requires=_along_the_same_decks)
+def rates_along(shuffle: Callable, ks: listed(of=whole(0)), trials: whole(1, 10**6),
+                seed: whole(0) = 54, deck: Sequence[Card] | None = None) -> list[DealRates]:
     """:func:`rates_after` for several numbers of shuffles, following the same decks.
 
     The decks are shuffled on from one number in ``ks`` to the next (so the
     results for different k are not independent), which costs max(ks) shuffles
     per deck instead of sum(ks).
     """
-    ks = [whole_number("k", k) for k in ks]
-    if ks != sorted(ks):
-        raise ValueError(f"ks must be in increasing order, got {ks}")
-    trials = whole_number("trials", trials, minimum=1, maximum=10**6)
     deck = clumped_deck() if deck is None else list(deck)
     kernel = batched.kernel_for(shuffle)
-    if "k" not in inspect.signature(kernel).parameters:
-        raise TypeError(f"rates_along needs a shuffle whose batched kernel takes k, the number "
-                        f"of shuffles (riffle.riffle, hand.overhand_shuffle); "
-                        f"{getattr(shuffle, '__name__', shuffle)!r} is one shuffle per call")
-    gen = np.random.default_rng(whole_number("seed", seed))
+    gen = np.random.default_rng(seed)
     orders = np.tile(np.arange(len(deck)), (trials, 1))
     results, done = [], 0
     for k in ks:

@@ -37,10 +37,11 @@ Deck convention as everywhere in cardlib: index 0 is the bottom card.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
-from .checks import as_rng, sequence, whole_number
 from .hand import overhand_packets
+from .validation import Probability, Rng, validate_arguments, whole, whole_number
 
 __all__ = [
     "insertion_shuffle",
@@ -53,7 +54,8 @@ __all__ = [
 ]
 
 
-def insertion_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2)) -> list:
+@validate_arguments
+def insertion_shuffle(deck: Iterable, rng: Rng = None, p: Probability = Fraction(1, 2)) -> list:
     """Return a new list after one round of inserting packets (嵌入式); the input is left unchanged.
 
     Each card is lifted with probability 1/2 (the lifted cards are the top ones);
@@ -64,19 +66,23 @@ def insertion_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2)) -> list:
     >>> insertion_shuffle(list(range(6)), rng=3)   # 4 and 5 lifted, pushed in above 1
     [0, 1, 4, 5, 2, 3]
     """
-    rng = as_rng(rng)
-    cards = sequence("deck", deck)
-    lifted = sum(rng.randrange(2) for _ in cards)
-    held, top = cards[:len(cards) - lifted], len(cards)
-    # Invariant: cards[top:] have been pushed into `held`, packet by packet.
+    lifted = sum(rng.randrange(2) for _ in deck)
+    held, top = deck[:len(deck) - lifted], len(deck)
+    # Invariant: deck[top:] have been pushed into `held`, packet by packet.
     for size in overhand_packets(lifted, rng, p):
         gap = rng.randrange(len(held) + 1)
-        held[gap:gap] = cards[top - size:top]
+        held[gap:gap] = deck[top - size:top]
         top -= size
     return held
 
 
-def push_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2), hands: int = 2) -> list:
+def _enough_cards_for_hands(deck: list, hands: int) -> None:
+    whole_number("hands", hands, maximum=max(len(deck), 2))
+
+
+@validate_arguments(requires=_enough_cards_for_hands)
+def push_shuffle(deck: Iterable, rng: Rng = None, p: Probability = Fraction(1, 2),
+                 hands: whole(1) = 2) -> list:
     """Return a new list after one push shuffle into two hands (推摆); the input is left unchanged.
 
     Packets slide off the top (a cut at each gap with probability ``p``) into
@@ -87,18 +93,21 @@ def push_shuffle(deck, rng=None, p: Fraction = Fraction(1, 2), hands: int = 2) -
     >>> push_shuffle("ABCD", rng=0, p=1)   # packets of one card: a fixed two-pile deal
     ['C', 'A', 'D', 'B']
     """
-    cards = sequence("deck", deck)
-    hands = whole_number("hands", hands, minimum=1, maximum=max(len(cards), 2))
     piles: list[list] = [[] for _ in range(hands)]  # left hand first; bottom card first
-    top = len(cards)
-    for turn, size in enumerate(overhand_packets(len(cards), rng, p)):
-        piles[turn % hands].extend(cards[top - size:top])
+    top = len(deck)
+    for turn, size in enumerate(overhand_packets(len(deck), rng, p)):
+        piles[turn % hands].extend(deck[top - size:top])
         top -= size
     # The first hand's pile ends on top: stack them from the last hand up.
     return [card for pile in reversed(piles) for card in pile]
 
 
-def wash_shuffle(deck, rng=None, moves: int = 1) -> list:
+def _few_enough_moves(deck: list, moves: int) -> None:
+    whole_number("moves", moves, maximum=max(1, 2_000_000 // max(len(deck), 1)))
+
+
+@validate_arguments(requires=_few_enough_moves)
+def wash_shuffle(deck: Iterable, rng: Rng = None, moves: whole(0) = 1) -> list:
     """Return a new list after washing the cards on the table for ``moves`` moves.
 
     One move picks two positions uniformly and independently (the same one
@@ -107,9 +116,7 @@ def wash_shuffle(deck, rng=None, moves: int = 1) -> list:
     >>> wash_shuffle("ABCD", rng=2, moves=3)
     ['C', 'A', 'B', 'D']
     """
-    rng = as_rng(rng)
-    cards = sequence("deck", deck)
-    moves = whole_number("moves", moves, maximum=max(1, 2_000_000 // max(len(cards), 1)))
+    cards = list(deck)
     n = len(cards)
     for _ in range(moves if n else 0):
         i, j = rng.randrange(n), rng.randrange(n)
@@ -117,7 +124,8 @@ def wash_shuffle(deck, rng=None, moves: int = 1) -> list:
     return cards
 
 
-def top_to_random(deck, rng=None) -> list:
+@validate_arguments
+def top_to_random(deck: Iterable, rng: Rng = None) -> list:
     """Return a new list: the top card taken off and put back at a uniformly random place.
 
     ``rng.randrange(n)`` cards stay below it (0: it goes to the bottom; n - 1: back on top).
@@ -125,8 +133,7 @@ def top_to_random(deck, rng=None) -> list:
     >>> top_to_random([0, 1, 2], rng=0)
     [0, 2, 1]
     """
-    rng = as_rng(rng)
-    cards = sequence("deck", deck)
+    cards = list(deck)
     if not cards:
         return cards
     top = cards.pop()
@@ -135,7 +142,8 @@ def top_to_random(deck, rng=None) -> list:
     return cards
 
 
-def top_to_random_position_law(n: int) -> list[list[Fraction]]:
+@validate_arguments
+def top_to_random_position_law(n: whole(1, 1000)) -> list[list[Fraction]]:
     """Return P[i][j], the exact chance that one top-to-random moves the card at i to j.
 
     The top card goes anywhere with chance 1/n; the card at i < n - 1 moves up
@@ -144,7 +152,6 @@ def top_to_random_position_law(n: int) -> list[list[Fraction]]:
     >>> [[str(x) for x in row] for row in top_to_random_position_law(2)]
     [['1/2', '1/2'], ['1/2', '1/2']]
     """
-    n = whole_number("n", n, minimum=1, maximum=1000)
     law = [[Fraction(0)] * n for _ in range(n)]
     for i in range(n - 1):
         law[i][i] = Fraction(n - 1 - i, n)
@@ -153,7 +160,8 @@ def top_to_random_position_law(n: int) -> list[list[Fraction]]:
     return law
 
 
-def wash_position_law(n: int) -> list[list[Fraction]]:
+@validate_arguments
+def wash_position_law(n: whole(1, 1000)) -> list[list[Fraction]]:
     """Return P[i][j], the exact chance that one wash move takes the card at i to j.
 
     Card i moves to a given j != i when the two picks are i and j in either order.
@@ -161,12 +169,12 @@ def wash_position_law(n: int) -> list[list[Fraction]]:
     >>> [[str(x) for x in row] for row in wash_position_law(2)]
     [['1/2', '1/2'], ['1/2', '1/2']]
     """
-    n = whole_number("n", n, minimum=1, maximum=1000)
     move = Fraction(2, n * n)
     return [[1 - (n - 1) * move if i == j else move for j in range(n)] for i in range(n)]
 
 
-def top_to_random_mean_time(n: int) -> Fraction:
+@validate_arguments
+def top_to_random_mean_time(n: whole(1, 10**6)) -> Fraction:
     """Return the mean number of top-to-random shuffles until the bottom card has been inserted.
 
     With i cards below the card that started at the bottom, the next one goes
@@ -176,5 +184,4 @@ def top_to_random_mean_time(n: int) -> Fraction:
     >>> top_to_random_mean_time(2), round(float(top_to_random_mean_time(52)))
     (Fraction(3, 1), 236)
     """
-    n = whole_number("n", n, minimum=1, maximum=10**6)
     return 1 + sum((Fraction(n, i + 1) for i in range(n - 1)), Fraction(0))

@@ -27,12 +27,12 @@ its reverse.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
-from .checks import as_rng, checked, function, sequence, whole_number
 from .rngs import Scripted, Stop
 from .untrusted import CALL_SECONDS, TimedCalls, contained
+from .validation import Rng, listed, validate_arguments, whole, whole_number
 
 __all__ = [
     "exact_position_matrix",
@@ -50,11 +50,13 @@ __all__ = [
 MAX_RANK_CARDS = 5000
 
 
-def _cards(n) -> int:
-    return whole_number("n", n, maximum=MAX_RANK_CARDS)
+def _below_factorial(r: int, n: int) -> None:
+    if r >= math.factorial(n):
+        raise ValueError(f"r must be below {n}! = {math.factorial(n)}, got {r}")
 
 
-def factorial_digits(r: int, n: int) -> list[int]:
+@validate_arguments(requires=_below_factorial)
+def factorial_digits(r: whole(0), n: whole(0, MAX_RANK_CARDS)) -> list[int]:
     """Return the n factorial digits of r (0 <= r < n!), most significant first.
 
     Digit k lies in 0 .. n - k - 1: the radices are n, n - 1, ..., 1.
@@ -66,11 +68,6 @@ def factorial_digits(r: int, n: int) -> list[int]:
     ...
     ValueError: r must be below 4! = 24, got 24
     """
-    n = _cards(n)
-    r = whole_number("r", r)
-    total = math.factorial(n)
-    if r >= total:
-        raise ValueError(f"r must be below {n}! = {total}, got {r}")
     digits = []
     for k in range(n):
         place = math.factorial(n - 1 - k)  # the value of one unit in digit k
@@ -79,7 +76,14 @@ def factorial_digits(r: int, n: int) -> list[int]:
     return digits
 
 
-@checked
+def _digits_in_range(digits: list) -> None:
+    n = len(digits)
+    for k, digit in enumerate(digits):
+        if whole_number(f"digit {k}", digit) >= n - k:
+            raise ValueError(f"digit {k} must be below {n - k}, got {digit}")
+
+
+@validate_arguments(requires=_digits_in_range)
 def from_factorial_digits(digits: Sequence[int]) -> int:
     """Return the number whose factorial digits are ``digits`` (the inverse of the above).
 
@@ -90,18 +94,15 @@ def from_factorial_digits(digits: Sequence[int]) -> int:
     ...
     ValueError: digit 1 must be below 3, got 3
     """
-    digits = list(digits)
     n = len(digits)
     r = 0
     for k, digit in enumerate(digits):
-        digit = whole_number(f"digit {k}", digit)
-        if digit >= n - k:
-            raise ValueError(f"digit {k} must be below {n - k}, got {digit}")
         r += digit * math.factorial(n - 1 - k)
     return r
 
 
-def unrank(r: int, n: int) -> list[int]:
+@validate_arguments
+def unrank(r: whole(0), n: whole(0, MAX_RANK_CARDS)) -> list[int]:
     """Return order number r (0 <= r < n!) of the cards 0 .. n-1, in lexicographic numbering.
 
     Digit k of r picks, among the cards not yet placed (kept sorted), the
@@ -110,11 +111,17 @@ def unrank(r: int, n: int) -> list[int]:
     >>> unrank(0, 4), unrank(23, 4)
     ([0, 1, 2, 3], [3, 2, 1, 0])
     """
-    pile = list(range(_cards(n)))
+    pile = list(range(n))
     return [pile.pop(digit) for digit in factorial_digits(r, n)]
 
 
-@checked
+def _is_order(order: list) -> None:
+    whole_number("n", len(order), maximum=MAX_RANK_CARDS)
+    if sorted(order) != list(range(len(order))):
+        raise ValueError(f"order must hold each of 0 .. {len(order) - 1} once, got {order}")
+
+
+@validate_arguments(requires=_is_order)
 def rank(order: Sequence[int]) -> int:
     """Return the number of ``order`` (an order of 0 .. n-1): the inverse of :func:`unrank`.
 
@@ -125,10 +132,6 @@ def rank(order: Sequence[int]) -> int:
     ...
     ValueError: order must hold each of 0 .. 2 once, got [0, 2, 2]
     """
-    order = list(order)
-    _cards(len(order))
-    if sorted(order) != list(range(len(order))):
-        raise ValueError(f"order must hold each of 0 .. {len(order) - 1} once, got {order}")
     pile = list(range(len(order)))
     digits = []
     for card in order:
@@ -138,7 +141,12 @@ def rank(order: Sequence[int]) -> int:
     return from_factorial_digits(digits)
 
 
-def unrank_shuffle(deck, rng=None) -> list:
+def _few_enough_to_rank(deck: list) -> None:
+    whole_number("n", len(deck), maximum=MAX_RANK_CARDS)
+
+
+@validate_arguments(requires=_few_enough_to_rank)
+def unrank_shuffle(deck: Iterable, rng: Rng = None) -> list:
     """Return a new list in a uniformly random order: one draw below n!, decoded.
 
     The third idea of the article "如何高效而完美地洗牌？用Python做很简单" (pick a
@@ -148,13 +156,23 @@ def unrank_shuffle(deck, rng=None) -> list:
     >>> unrank_shuffle("ABC", rng=4)
     ['A', 'C', 'B']
     """
-    cards = sequence("deck", deck)
-    r = as_rng(rng).randrange(math.factorial(_cards(len(cards))))
-    return [cards[i] for i in unrank(r, len(cards))]
+    r = rng.randrange(math.factorial(len(deck)))
+    return [deck[i] for i in unrank(r, len(deck))]
+
+
+def _draws_fit(n: int, draws: list) -> None:
+    if len(draws) > n:
+        raise ValueError(f"{n} cards need at most {n} draws, got {len(draws)}")
+    for k, d in enumerate(draws):
+        if d >= n - k:
+            raise ValueError(f"draw {k} answers randrange({n - k}), so it must be below "
+                             f"{n - k}, got {d}")
 
 
 @contained(CALL_SECONDS)
-def run_with_draws(shuffle: Callable, n: int, draws: Sequence[int]) -> list:
+@validate_arguments(requires=_draws_fit)
+def run_with_draws(shuffle: Callable, n: whole(0, MAX_RANK_CARDS),
+                   draws: listed(of=whole(0))) -> list:
     """Return what ``shuffle`` makes of ``list(range(n))`` when randrange answers ``draws``.
 
     Every call must be ``randrange(size)`` with the size that pick-and-remove
@@ -167,15 +185,6 @@ def run_with_draws(shuffle: Callable, n: int, draws: Sequence[int]) -> list:
     >>> run_with_draws(pick_and_remove, 3, [1, 1, 0]), run_with_draws(knuth_shuffle, 3, [1, 1, 0])
     ([1, 2, 0], [0, 2, 1])
     """
-    n = _cards(n)
-    draws = [whole_number(f"draw {k}", d) for k, d in enumerate(draws)]
-    if len(draws) > n:
-        raise ValueError(f"{n} cards need at most {n} draws, got {len(draws)}")
-    for k, d in enumerate(draws):
-        if d >= n - k:
-            raise ValueError(f"draw {k} answers randrange({n - k}), so it must be below "
-                             f"{n - k}, got {d}")
-    function("shuffle", shuffle)
     deck = list(range(n))
     rng = Scripted(draws, [n - k for k in range(len(draws))], then="stop")
     try:
@@ -195,6 +204,13 @@ def _off_script(stop: Stop, n: int, answers: int) -> str:
     return f"the shuffle asked for draw {stop.depth}, but only {answers} answers were given"
 
 
+def _some_outcome(dist: dict) -> None:
+    if not dist:
+        raise ValueError("exact_position_matrix needs a distribution (dist, a dict of order -> "
+                         "probability) with at least one outcome")
+
+
+@validate_arguments(requires=_some_outcome)
 def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fraction]]:
     """Return P[i][j], the exact probability that card i ends at position j.
 
@@ -203,9 +219,6 @@ def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fr
     >>> exact_position_matrix(exact.distribution(sattolo_shuffle, 3))[0]
     [Fraction(0, 1), Fraction(1, 2), Fraction(1, 2)]
     """
-    if not isinstance(dist, dict) or not dist:
-        raise ValueError("exact_position_matrix needs a distribution (dist, a dict of order -> "
-                         "probability) with at least one outcome")
     n = len(next(iter(dist)))
     matrix = [[Fraction(0)] * n for _ in range(n)]
     for order, probability in dist.items():
@@ -214,13 +227,7 @@ def exact_position_matrix(dist: dict[tuple[int, ...], Fraction]) -> list[list[Fr
     return matrix
 
 
-def cycle_count(order) -> int:
-    """Return the number of cycles of a permutation of 0..n-1 (fixed points count as cycles).
-
-    >>> cycle_count((0, 1, 2)), cycle_count((1, 2, 0)), cycle_count((1, 0, 2))
-    (3, 1, 2)
-    """
-    order = sequence("order", order)
+def _permutation(order: list) -> None:
     try:
         is_order = sorted(order) == list(range(len(order)))
     except TypeError:
@@ -228,6 +235,15 @@ def cycle_count(order) -> int:
     if not is_order:
         raise ValueError(f"cycle_count needs order to be a permutation of 0..{len(order) - 1}, "
                          f"got {tuple(order)}")
+
+
+@validate_arguments(requires=_permutation)
+def cycle_count(order: Iterable) -> int:
+    """Return the number of cycles of a permutation of 0..n-1 (fixed points count as cycles).
+
+    >>> cycle_count((0, 1, 2)), cycle_count((1, 2, 0)), cycle_count((1, 0, 2))
+    (3, 1, 2)
+    """
     seen = [False] * len(order)
     cycles = 0
     for start in range(len(order)):

@@ -16,13 +16,13 @@ last state is, by construction, the real function's result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .checks import function, sequence
 from .rngs import Draw, RecordingRng, ReplayRng, Stop
 from .shuffles import draw, knuth_shuffle, pick_and_remove
 from .untrusted import CALL_SECONDS, TimedCalls, contained
+from .validation import Rng, listed, validate_arguments
 
 __all__ = [
     "MAX_STEP_CARDS",
@@ -42,15 +42,14 @@ __all__ = [
 MAX_STEP_CARDS = 1000
 
 
-def _draws(draws) -> list[Draw]:
-    draws = sequence("draws", draws, maximum=MAX_STEP_CARDS)
-    if not all(isinstance(d, Draw) for d in draws):
-        raise TypeError("draws must be Draw records, as a RecordingRng keeps them")
-    return draws
+#: A deck to step through, read once: at most MAX_STEP_CARDS cards.
+StepDeck = listed(MAX_STEP_CARDS)
 
 
 @contained(CALL_SECONDS)
-def in_place_states(shuffle: Callable, deck: Sequence, draws: Sequence[Draw]) -> list[list]:
+@validate_arguments
+def in_place_states(shuffle: Callable, deck: StepDeck,
+                    draws: listed(MAX_STEP_CARDS, of=Draw)) -> list[list]:
     """Return the deck after 0, 1, ..., len(draws) draws of an in-place ``shuffle``.
 
     State k is what the real ``shuffle`` leaves in the list when it asks for
@@ -63,9 +62,6 @@ def in_place_states(shuffle: Callable, deck: Sequence, draws: Sequence[Draw]) ->
     >>> ["".join(s) for s in in_place_states(knuth_shuffle, "ABCD", recorder.draws)]
     ['ABCD', 'ABDC', 'ABDC', 'ABDC']
     """
-    function("shuffle", shuffle)
-    deck = sequence("deck", deck, maximum=MAX_STEP_CARDS)
-    draws = _draws(draws)
     states = []
     with TimedCalls(getattr(shuffle, "__name__", "the shuffle")) as call:
         for k in range(len(draws) + 1):
@@ -100,7 +96,8 @@ class PickStep:
         return self.pile[: self.picked] + [self.new_pile[-1]] + self.pile[self.picked :]
 
 
-def pick_and_remove_steps(deck: Sequence, rng=None) -> list[PickStep]:
+@validate_arguments
+def pick_and_remove_steps(deck: StepDeck, rng: Rng = None) -> list[PickStep]:
     """Run :func:`~cardlib.shuffles.pick_and_remove` once; return its n + 1 states.
 
     ``pick_and_remove`` is ``draw(deck, n)``, and drawing k cards makes the
@@ -111,12 +108,11 @@ def pick_and_remove_steps(deck: Sequence, rng=None) -> list[PickStep]:
     >>> [("".join(s.pile), "".join(s.new_pile)) for s in steps]
     [('ABC', ''), ('AC', 'B'), ('C', 'BA'), ('', 'BAC')]
     """
-    cards = sequence("deck", deck, maximum=MAX_STEP_CARDS)
     recorder = RecordingRng(rng)
-    result = pick_and_remove(cards, rng=recorder)
+    result = pick_and_remove(deck, rng=recorder)
     steps = []
     for k in range(len(recorder.draws) + 1):
-        new_pile, pile = draw(cards, k, ReplayRng(recorder.draws, limit=k))
+        new_pile, pile = draw(deck, k, ReplayRng(recorder.draws, limit=k))
         last = recorder.draws[k - 1] if k else None
         steps.append(PickStep(k, pile, new_pile, last.value if last else None, last))
     if steps[-1].new_pile != result:  # guards the prefix argument above
@@ -147,7 +143,8 @@ class SwapStep:
         return len(self.deck) - self.i + (1 if self.i == 1 else 0)
 
 
-def knuth_steps(deck: Sequence, rng=None) -> list[SwapStep]:
+@validate_arguments
+def knuth_steps(deck: StepDeck, rng: Rng = None) -> list[SwapStep]:
     """Run :func:`~cardlib.shuffles.knuth_shuffle` once; return its states, one per swap.
 
     The states come from replaying the real function (:func:`in_place_states`);
@@ -156,7 +153,6 @@ def knuth_steps(deck: Sequence, rng=None) -> list[SwapStep]:
     >>> [(s.k, "".join(s.deck), s.settled) for s in knuth_steps("ABC", rng=3)]
     [(0, 'ABC', 0), (1, 'CBA', 1), (2, 'BCA', 3)]
     """
-    deck = sequence("deck", deck, maximum=MAX_STEP_CARDS)  # read once: a generator is kept
     recorder = RecordingRng(rng)
     final = list(deck)
     knuth_shuffle(final, rng=recorder)
@@ -169,7 +165,8 @@ def knuth_steps(deck: Sequence, rng=None) -> list[SwapStep]:
     return steps
 
 
-def same_draws_steps(deck: Sequence, rng=None) -> list[tuple[PickStep, SwapStep]]:
+@validate_arguments
+def same_draws_steps(deck: StepDeck, rng: Rng = None) -> list[tuple[PickStep, SwapStep]]:
     """Run pick-and-remove and Knuth's swaps on ``deck`` with the *same* random answers.
 
     Both ask for ``randrange(n)``, ``randrange(n - 1)``, ... so the answers
@@ -181,7 +178,6 @@ def same_draws_steps(deck: Sequence, rng=None) -> list[tuple[PickStep, SwapStep]
     >>> [("".join(p.new_pile), "".join(s.deck)) for p, s in steps]
     [('', 'ABC'), ('B', 'ACB'), ('BA', 'CAB')]
     """
-    deck = sequence("deck", deck, maximum=MAX_STEP_CARDS)
     recorder = RecordingRng(rng)
     pick_and_remove(list(deck), rng=recorder)
     picks = pick_and_remove_steps(deck, rng=ReplayRng(recorder.draws))

@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
-from .checks import ContractError, checked
 from .rngs import Scripted, Stop
 from .untrusted import TimedCalls, contained
+from .validation import ContractError, validate_arguments
 
 __all__ = ["WALK_MAX_CARDS", "WALK_MAX_DRAWS", "WALK_SECONDS", "walk"]
 
@@ -44,14 +44,17 @@ WALK_MAX_DRAWS = 100
 WALK_SECONDS = 30.0
 
 
-@contained(WALK_SECONDS)
-@checked
-def walk(shuffle: Callable, deck: Sequence, answers: tuple = (),
-         probability: Fraction = Fraction(1)) -> Iterator[tuple[tuple, Fraction, tuple]]:
-    """Yield (answers, probability, outcome) for every leaf of ``shuffle``'s tree on ``deck``."""
+def _small_tree(deck: Sequence, answers: tuple) -> None:
     if len(deck) > WALK_MAX_CARDS or len(answers) > WALK_MAX_DRAWS:
         raise ValueError(f"walk is for decks of up to {WALK_MAX_CARDS} cards and paths of up "
                          f"to {WALK_MAX_DRAWS} draws; use cardlib.exact")
+
+
+@contained(WALK_SECONDS)
+@validate_arguments(requires=_small_tree)
+def walk(shuffle: Callable, deck: Sequence, answers: tuple = (),
+         probability: Fraction = Fraction(1)) -> Iterator[tuple[tuple, Fraction, tuple]]:
+    """Yield (answers, probability, outcome) for every leaf of ``shuffle``'s tree on ``deck``."""
     cards, script = list(deck), Scripted(answers, then="stop")
     name = getattr(shuffle, "__name__", "the shuffle")
     try:
