@@ -54,7 +54,12 @@ def _small_tree(deck: Sequence, answers: tuple) -> None:
 @validate_arguments(requires=_small_tree)
 def walk(shuffle: Callable, deck: Sequence, answers: tuple = (),
          probability: Fraction = Fraction(1)) -> Iterator[tuple[tuple, Fraction, tuple]]:
-    """Yield (answers, probability, outcome) for every leaf of ``shuffle``'s tree on ``deck``."""
+    """Yield (answers, probability, outcome) for every leaf of ``shuffle``'s tree on ``deck``.
+
+    >>> from cardlib.shuffles import sattolo_shuffle
+    >>> [order for _, _, order in walk(sattolo_shuffle, "ABC")]
+    [('B', 'C', 'A'), ('C', 'A', 'B')]
+    """
     cards, script = list(deck), Scripted(answers, then="stop")
     name = getattr(shuffle, "__name__", "the shuffle")
     try:
