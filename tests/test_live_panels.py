@@ -181,7 +181,8 @@ def _text_figure(antialiased: bool = True):
 
 
 def test_the_glyph_cache_draws_the_pixels_matplotlib_draws():
-    """Text drawn from the glyphs cached equals matplotlib's own, on every kind of text."""
+    """Text drawn from the layouts and glyphs cached equals matplotlib's own, on every kind
+    of text."""
     import pytest
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
@@ -197,9 +198,9 @@ def test_the_glyph_cache_draws_the_pixels_matplotlib_draws():
             fig = _text_figure(antialiased)
             canvas = engine._agg_canvas(fig)
             canvas.draw()
-            assert "_draw_text_glyphs_and_boxes" in vars(canvas.get_renderer())
+            assert {"_draw_text_glyphs_and_boxes", "draw_text"} <= set(vars(canvas.get_renderer()))
             assert (np.asarray(canvas.buffer_rgba()) == expected).all()
-    assert engine._GLYPHS
+    assert engine._GLYPHS and engine._LAYOUTS
 
 
 def test_the_panels_png_holds_the_figures_pixels():

@@ -92,6 +92,10 @@ _MATHTEXT: list[MathTextParser] = []
 _GLYPHS: dict[tuple, tuple] = {}
 _MAX_GLYPHS = 20_000
 _MATRICES: dict[tuple, object] = {}
+#: Where each glyph of a string goes, by fonts, size and string (the layout, which
+#: matplotlib 3.11 computes again at every draw, at a millisecond a label).
+_LAYOUTS: dict[tuple, tuple] = {}
+_MAX_LAYOUTS = 5_000
 
 
 def _agg_canvas(fig: Figure) -> FigureCanvasAgg:
@@ -103,6 +107,7 @@ def _agg_canvas(fig: Figure) -> FigureCanvasAgg:
     renderer.mathtext_parser = _MATHTEXT[0]
     if _GLYPHS_DRAWN is not None and "_draw_text_glyphs_and_boxes" not in vars(renderer):
         renderer._draw_text_glyphs_and_boxes = types.MethodType(_draw_glyphs, renderer)
+        renderer.draw_text = types.MethodType(_draw_text, renderer)
     return canvas
 
 
@@ -114,10 +119,49 @@ def _stock_glyphs():
     if stock is None:  # matplotlib before 3.11 draws a whole string at once: left as it is
         return None
     parameters = list(inspect.signature(stock).parameters)
-    return stock if parameters == ["self", "gc", "x", "y", "angle", "glyphs", "boxes"] else None
+    text = list(inspect.signature(RendererAgg.draw_text).parameters)
+    if (parameters != ["self", "gc", "x", "y", "angle", "glyphs", "boxes"]
+            or text != ["self", "gc", "x", "y", "s", "prop", "angle", "ismath", "mtext"]
+            or not hasattr(RendererAgg, "_prepare_font")):
+        return None
+    return stock
 
 
 _GLYPHS_DRAWN = _stock_glyphs()
+
+
+def _draw_text(renderer, gc, x, y, s, prop, angle, ismath=False, mtext=None) -> None:
+    """matplotlib 3.11's ``RendererAgg.draw_text``, with the layout of each string cached.
+
+    The layout (which glyph of which font goes where) depends only on the
+    fonts, their size, the string and the rendering settings, all in the key.
+    """
+    from matplotlib.backends.backend_agg import get_hinting_flag
+    from matplotlib.font_manager import fontManager
+
+    if ismath:
+        return renderer.draw_mathtext(gc, x, y, s, prop, angle)
+    flags = get_hinting_flag()
+    features = mtext.get_fontfeatures() if mtext is not None else None
+    language = mtext.get_language() if mtext is not None else None
+    size = prop.get_size_in_points()
+    paths = tuple(fontManager._find_fonts_by_props(prop))
+    key = (paths, size, renderer.dpi, s, flags, features if features is None else tuple(features),
+           language if language is None or isinstance(language, str) else tuple(language),
+           mpl.rcParams["text.hinting_factor"], mpl.rcParams["text.kerning_factor"])
+    glyphs = _LAYOUTS.get(key)
+    if glyphs is None:
+        font = renderer._prepare_font(prop)
+        glyphs = tuple((item.ft_object, item.glyph_index, item.x, item.y)
+                       for item in font._layout(s, flags=flags, features=features,
+                                                language=language))
+        if len(_LAYOUTS) >= _MAX_LAYOUTS:
+            del _LAYOUTS[next(iter(_LAYOUTS))]
+        _LAYOUTS[key] = glyphs
+    renderer._draw_text_glyphs_and_boxes(
+        gc, x, y, angle, ((font, size, index, 0, 1, dx, dy) for font, index, dx, dy in glyphs),
+        [])
+    return None
 
 
 def _draw_glyphs(renderer, gc, x, y, angle, glyphs, boxes) -> None:
