@@ -424,10 +424,13 @@ class Rule:
     typing.Annotated[int, Rule(even)]
     """
 
-    def __init__(self, validate: Callable, text: str | None = None) -> None:
+    def __init__(self, validate: Callable, text: str | None = None,
+                 fast: str | None = None) -> None:
         function("validate", validate)
         self.validate = validate
         self.text = text or f"Rule({getattr(validate, '__name__', repr(validate))})"
+        #: For cardlib's own rules: a test of ``{v}`` that passes a valid value as it is.
+        self.fast = fast
 
     def __call__(self, name: str, value):
         return self.validate(name, value)
@@ -446,7 +449,9 @@ def whole(minimum: int | None = 0, maximum: int | None = None):
         if given is not None:
             whole_number(bound, given, minimum=None)
     rule = functools.partial(whole_number, minimum=minimum, maximum=maximum)
-    return Annotated[int, Rule(rule, f"whole({minimum}, {maximum})")]
+    fast = "type({v}) is __int" + ("" if minimum is None else f" and {{v}} >= {int(minimum)}") \
+        + ("" if maximum is None else f" and {{v}} <= {int(maximum)}")
+    return Annotated[int, Rule(rule, f"whole({minimum}, {maximum})", fast)]
 
 
 def listed(at_most: int = MAX_ITEMS, of=None):
@@ -531,6 +536,12 @@ def _rule_of(hint) -> Rule | None:
     return None
 
 
+def _fast(check: Callable, test: str | None) -> Callable:
+    """``check``, with the test of its usual valid values that the wrapper makes inline."""
+    check.fast = test
+    return check
+
+
 def _argument_check(name: str, hint, function: str = "the function"):
     """Return check(value) -> value (perhaps converted), or None when nothing is checked.
 
@@ -541,18 +552,15 @@ def _argument_check(name: str, hint, function: str = "the function"):
     origin = typing.get_origin(hint)
     rule = _rule_of(hint)
     if rule is not None:
-        return lambda value: rule(name, value)
+        return _fast(lambda value: rule(name, value), rule.fast)
     if origin is Annotated:  # metadata that is no rule: the type alone
         return _argument_check(name, args[0], function)
     if hint is RandomSource or (origin in (typing.Union, types.UnionType)
                                 and RandomSource in args):
-        return as_rng
+        return _fast(lambda value: as_rng(value), "type({v}) is __Random")
     if hint is MutableSequence:
-        def mutable(value):
-            if type(value) is list and len(value) <= MAX_ITEMS:  # the usual case, at once
-                return value
-            return in_place(function, value)
-        return mutable
+        return _fast(lambda value: in_place(function, value),
+                     "type({v}) is __list and len({v}) <= __MAX_ITEMS")
     if hint is Iterable:
         return lambda value: sequence(name, value)
     if origin is Literal:
@@ -719,7 +727,9 @@ def _validating(function: Callable, requires: Callable | None) -> Callable:
     (written out, so that a call costs one frame and a call per validated argument)."""
     parameters = inspect.signature(function).parameters.values()
     hints, title = _hints(function), getattr(function, "__name__", "the function")
-    namespace: dict = {"__function": function, "__name__": getattr(function, "__module__", None)}
+    namespace: dict = {"__function": function, "__name__": getattr(function, "__module__", None),
+                       "__int": int, "__list": list, "__Random": random.Random,
+                       "__MAX_ITEMS": MAX_ITEMS}
     head, passed, body = [], [], []
     keyword_only_started = False
     for p in parameters:
@@ -746,10 +756,13 @@ def _validating(function: Callable, requires: Callable | None) -> Callable:
         if check is None:
             continue
         namespace[f"__check_{name}"] = check
-        line = f"{name} = __check_{name}({name})"
+        tests = []  # when the check can be skipped: a usual valid value, a refused default
+        if getattr(check, "fast", None):
+            tests.append(f"({check.fast.format(v=name)})")
         if p.default is not p.empty and not _accepts(check, p.default):
-            line = f"if {name} is not __default_{name}: {line}"
-        body.append(line)
+            tests.append(f"{name} is __default_{name}")
+        line = f"{name} = __check_{name}({name})"
+        body.append(f"if not ({' or '.join(tests)}): {line}" if tests else line)
     positional_only = [p.name for p in parameters if p.kind is p.POSITIONAL_ONLY]
     if positional_only:
         head.insert(len(positional_only), "/")
