@@ -5,7 +5,8 @@ layers, each importing only from the layers above it in this list (a test,
 tests/test_layers.py, keeps it so):
 
 The model (standard library and NumPy only; all randomness through ``rng.randrange``):
-    checks      argument checks, one exception type per kind of mistake; the rng protocol
+    validation  argument validation (@validate_arguments, from the annotations), one
+                exception type per kind of mistake; the rng protocol (checks: its old name)
     cards       Card, the 52-, 54- and 56-card decks in brand-new order, Dou Di Zhu's order
     shuffles    every shuffle of lessons 1 to 3, 5 and 6, fair and unfair, and ``deal``
     orders      numbering the n! orders: factorial digits, unrank and rank
