@@ -236,9 +236,10 @@ class Scripted(IntegerMethods):
 
     def __init__(self, answers=(), sizes=None, *, then="first",
                  max_draws: int | None = None) -> None:
-        self.answers = answers if type(answers) is list else list(answers)
+        self.answers = answers if type(answers) is list else sequence("answers", answers)
         self._check = sizes is not None
-        self.sizes = [] if sizes is None else sizes if type(sizes) is list else list(sizes)
+        self.sizes = [] if sizes is None else sizes if type(sizes) is list else sequence(
+            "sizes", sizes)
         if self._check and len(self.sizes) != len(self.answers):
             raise ValueError("sizes must give one size per answer")
         if not (then in ("first", "last", "stop") or isinstance(then, Seeded)):

@@ -177,8 +177,14 @@ def dumps(value) -> str:
     return json.dumps(_encode(value, 0, ""), separators=(",", ":"))
 
 
+def _text(text) -> None:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"text must be JSON text (a str or bytes), not {type(text).__name__}")
+
+
 def loads(text: str | bytes):
     """The value that :func:`dumps` made ``text`` of; ValueError for anything else."""
+    _text(text)
     try:
         return _decode(json.loads(text))
     except (TypeError, RecursionError, KeyError) as error:
@@ -211,6 +217,8 @@ def sendable(value, width: int = 200, items: int = 100):
 
 def error_dumps(error: BaseException) -> str:
     """An exception as JSON text: its type's name, its arguments and its plain attributes."""
+    if not isinstance(error, BaseException):
+        raise TypeError(f"error must be an exception, not {type(error).__name__}")
     kind = type(error)
     module, qualname = kind.__module__, kind.__qualname__
     if module == "builtins" and getattr(builtins, qualname, None) is kind:
@@ -228,7 +236,10 @@ def error_dumps(error: BaseException) -> str:
 def error_loads(text: str | bytes) -> BaseException:
     """The exception :func:`error_dumps` described, rebuilt (a ChildError if its type is not
     built in nor cardlib's); ValueError if ``text`` is not such a description."""
-    module, name, arguments, attributes = loads(text)
+    found = loads(text)
+    if not (isinstance(found, list) and len(found) == 4):
+        raise ValueError("text must describe an exception, as error_dumps writes it")
+    module, name, arguments, attributes = found
     if not (isinstance(module, str) and isinstance(name, str) and isinstance(arguments, list)
             and isinstance(attributes, dict)):
         raise ValueError("not an exception's description")
