@@ -18,7 +18,7 @@ version, and each draw is one branch of the tree that :mod:`cardlib.exact` walks
   CPython returns a number or, past its C type, raises OverflowError).
 
 Float draws (``random()``, ``uniform``, ``choices``, ...) are refused with a
-:class:`~cardlib.checks.ContractError` that shows the integer rewrite: their chances are
+:class:`ContractError` that shows the integer rewrite: their chances are
 multiples of 2**-53, not the exact fractions a deck needs.
 
 The rngs: :class:`Scripted` answers from a script (the exact walk, the teaching tree, a
