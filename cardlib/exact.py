@@ -142,8 +142,9 @@ class _Walk:
         self.seconds = None if seconds is None else positive_number("seconds", seconds)
         self.deadline = math.inf if seconds is None else _clock() + self.seconds
         self.name = getattr(shuffle, "__name__", None) or type(shuffle).__name__
+        self.cards = "1 card" if self.n == 1 else f"{self.n} cards"  # in messages
         self.defences = (Trusting() if is_own(shuffle) else
-                         Defences(self.name, self.n, RUN_SECONDS, generators))
+                         Defences(self.name, self.cards, RUN_SECONDS, generators))
         self.answers: list[int] = []  # the path so far, an odometer
         self.sizes: list[int] = []
         self.count = 0  # leaves walked
@@ -170,7 +171,7 @@ class _Walk:
             raise ContractError(f"{self.name} was stopped by a signal of another run's rng")
         if len(outcome) > self.most:
             raise TooLarge(f"{self.name} gave back more than {self.most:,} items from a deck of "
-                           f"{self.n} cards: a shuffle gives back the cards it was given")
+                           f"{self.cards}: a shuffle gives back the cards it was given")
         return outcome
 
     def _check(self, rng: Scripted, where: str, error: BaseException | None) -> None:
@@ -201,7 +202,7 @@ class _Walk:
 
     def in_time(self) -> None:
         if _clock() > self.deadline:
-            raise OutOfTime(f"enumerating {self.name} on {self.n} cards took more than the "
+            raise OutOfTime(f"enumerating {self.name} on {self.cards} took more than the "
                             f"{self.seconds:g} s it was given")
 
     def estimate(self, probes: int, seed: int) -> tuple[int | float, float]:
@@ -245,7 +246,7 @@ class _Walk:
         last = Scripted(then="last", max_draws=self.max_draws)
         self.run(last, "the path where every draw answers its last value")
         estimate, seconds = self.estimate(64, 0)
-        what = f"enumerating {self.name} on {self.n} cards"
+        what = f"enumerating {self.name} on {self.cards}"
         if estimate > self.max_paths:
             raise TooLarge(f"{what} means about {_approx(estimate)} paths, more than the limit of "
                            f"{self.max_paths:,}; use fewer cards, or sample instead "
@@ -298,7 +299,7 @@ class _Walk:
             return False
         del answers[depth + 1:], sizes[depth + 1:]
         answers[depth] += 1
-        what = f"enumerating {self.name} on {self.n} cards"
+        what = f"enumerating {self.name} on {self.cards}"
         if self.count >= self.max_paths:
             raise TooLarge(f"{what} went past the limit of {self.max_paths:,} paths; use fewer "
                            "cards, or sample instead (cardlib.stats)", math.inf, self.max_paths)

@@ -121,9 +121,9 @@ class Defences(Trusting):
     taken by the caller (no search of its own per walk).
     """
 
-    def __init__(self, name: str, n: int, run_seconds: float,
+    def __init__(self, name: str, cards: str, run_seconds: float,
                  generators: Snapshot | None = None) -> None:
-        self.name, self.n, self.run_seconds = name, n, run_seconds
+        self.name, self.cards, self.run_seconds = name, cards, run_seconds  # cards: "3 cards"
         self.generators = generators
         self.before: Snapshot | None = None
         self.guard: Guard | None = None
@@ -146,7 +146,7 @@ class Defences(Trusting):
         try:
             return self.guard.run(shuffle, deck, rng)
         except TimedOut:
-            raise EndlessRun(f"one run of {self.name} on {self.n} cards took more than "
+            raise EndlessRun(f"one run of {self.name} on {self.cards} took more than "
                              f"{self.run_seconds:g} s: it looks like a loop that never ends, so "
                              "it cannot be enumerated") from None
         except (StopIteration, SystemExit) as error:
