@@ -40,7 +40,7 @@ from fractions import Fraction
 
 from .checks import ContractError, function, positive_number, sequence, whole_number
 from .rngs import Scripted, Seeded, Stop
-from .untrusted import EndlessRun, Raised, Stopped, contained, is_own
+from .untrusted import EndlessRun, Raised, Stopped, contained, is_own, shown
 from .untrusted.snapshot import Snapshot
 from .untrusted.walk import Defences, Trusting
 
@@ -195,10 +195,11 @@ class _Walk:
         """Refuse a shuffle whose run gave another result for the same answers."""
         self.defences.explain()  # the likeliest cause, when it is the cause
         raise NotDeterministic(
-            f"{self.name} gave different results for the same random answers ({first} the "
-            f"first time, {again} the next): all of its randomness must come from the rng it "
-            "is given (not the random module, NumPy, the clock), and it may keep nothing from "
-            "call to call (a counter, a cache, a default argument), or it cannot be enumerated")
+            f"{self.name} gave different results for the same random answers "
+            f"({shown(first, 60)} the first time, {shown(again, 60)} the next): all of its "
+            "randomness must come from the rng it is given (not the random module, NumPy, the "
+            "clock), and it may keep nothing from call to call (a counter, a cache, a default "
+            "argument), or it cannot be enumerated")
 
     def in_time(self) -> None:
         if _clock() > self.deadline:
@@ -365,7 +366,7 @@ def distribution(shuffle: Callable, n: int, *, max_paths: int = MAX_PATHS,
         try:
             leaves[outcome, math.prod(sizes)] += 1
         except TypeError:  # unhashable
-            raise TypeError(f"the outcome {outcome!r:.60} holds things that cannot be counted "
+            raise TypeError(f"the outcome {shown(outcome, 60)} holds things that cannot be counted "
                             "(such as lists): a shuffle's result holds the cards") from None
 
     walk = _Walk(shuffle, n, max_paths, max_draws, deck, seconds, generators)

@@ -133,8 +133,8 @@ class Verdict:
     def __post_init__(self) -> None:
         if self.kind not in KINDS or self.fair is not KINDS[self.kind]:
             raise ValueError(f"a verdict's kind is one of {', '.join(KINDS)}, with fair "
-                             f"True, False, False or None; not {self.kind!r:.20} with "
-                             f"{self.fair!r:.20}")
+                             f"True, False, False or None; not {shown(self.kind, 20)} with "
+                             f"{shown(self.fair, 20)}")
 
     def position_matrix(self) -> list[list[Fraction]] | None:
         """P(card i ends at position j), exactly, from the law (None without a law)."""

@@ -147,6 +147,17 @@ def test_a_huge_draw_is_refused_for_what_it_is():
     assert "4300" not in str(verdict)
 
 
+def test_a_huge_result_that_changes_is_refused_in_words():
+    runs = iter(range(10**6))
+
+    def counts_on(deck, rng):
+        rng.randrange(2)
+        return [10**5000 + next(runs)]
+
+    with pytest.raises(exact.NotDeterministic, match=r"\(<an int of 5,001 digits>,\) the first"):
+        exact.distribution(counts_on, 1)
+
+
 def test_exact_counts_a_huge_card_exactly():
     assert exact.distribution(lambda deck, rng: [10**5000], 1) == {(10**5000,): 1}
 
