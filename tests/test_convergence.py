@@ -144,3 +144,20 @@ def test_plots_draw_what_they_are_given():
     plots.cycle_bars(axes[3], {"x": {1: 0.5, 2: 0.5}, "y": {1: 1.0, 2: 0.0}})
     assert len(axes[3].patches) == 4
     plt.close(fig)
+
+
+def test_the_convergence_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
+    """Every move keeps the figure (its axes, lines and legends); the picture is a fresh one's."""
+    from panel_checks import (
+        assert_remembered_pictures_match_fresh_figures,
+        assert_updates_match_fresh_figures,
+    )
+
+    panel = convergence_panel({"Knuth": knuth_shuffle, "naive swap": naive_swap_shuffle,
+                               "Sattolo": sattolo_shuffle}, n=5, trials=10_000)
+    changes = [{"name": "naive swap"}, {"name": "Sattolo"}, {"trials": 100},
+               {"name": "Knuth"}, {"trials": 100_000}, {"n": 3}, {"name": "naive swap"},
+               {"n": 6, "trials": 1000}, {"name": "Sattolo"}, {"n": 4}]
+    assert assert_updates_match_fresh_figures(panel, changes) == len(changes)
+    assert assert_remembered_pictures_match_fresh_figures(
+        panel, changes[:4], new=[{"n": 5}, {"trials": 10_000}, {"name": "Knuth"}]) == 4

@@ -150,8 +150,10 @@ def test_the_cutoff_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
 
     from cardlib import widgets as panels
     panel = panels.cutoff_panel()
-    kept = assert_updates_match_fresh_figures(panel, [{"n": n} for n in (10, 416, 2, 3, 150)])
-    assert kept == 5  # every move an update of the same figure
+    changes = [{"n": n} for n in (10, 416, 2, 3, 150, 52, 7, 300)]
+    kept = assert_updates_match_fresh_figures(panel, changes)
+    assert kept == len(changes)  # every move an update of the same figure
+    assert panel._hint and panel.figure not in panel._hint  # painted over the saved ticks
 
 
 def test_the_overhand_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():

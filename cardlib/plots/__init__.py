@@ -41,6 +41,8 @@ from .evidence import (
     distance_curves,
     order_count_band,
     p_value_trail,
+    set_convergence,
+    set_p_value_trail,
 )
 from .growth import (
     append_times,
@@ -103,9 +105,11 @@ from .style import (
     SETTLED_SHADE,
     TICK_SIZE,
     TITLE_SIZE,
+    axis_state,
     clear,
     duration,
     message,
+    moved_axes,
     plain_log_ticks,
 )
 from .timing import (
@@ -133,6 +137,8 @@ __all__ = [
     "LEGEND_SIZE",
     "message",
     "clear",
+    "axis_state",
+    "moved_axes",
     "duration",
     "plain_log_ticks",
     "card_size_points",
@@ -149,6 +155,8 @@ __all__ = [
     "cycle_bars",
     "convergence",
     "p_value_trail",
+    "set_convergence",
+    "set_p_value_trail",
     "distance_curves",
     "order_count_band",
     "timing_loglog",

@@ -6,13 +6,15 @@ import itertools
 from collections.abc import Sequence
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.ticker import NullLocator
 
 from ..checks import numbers_array
-from .style import LINE_COLOURS, OKABE_ITO, picture, plain_log_ticks
+from .style import LINE_COLOURS, OKABE_ITO, axis_state, moved_axes, picture, plain_log_ticks
 
-__all__ = ["convergence", "p_value_trail", "distance_curves", "order_count_band"]
+__all__ = ["convergence", "set_convergence", "p_value_trail", "set_p_value_trail",
+           "distance_curves", "order_count_band"]
 
 
 @picture
@@ -22,6 +24,24 @@ def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | No
     ``frequencies`` is from :func:`cardlib.stats.landing_frequencies`;
     ``exact_row[j]`` is the exact probability that the card ends at position j.
     """
+    frequencies, exact_row, trials, rows = _convergence_data(frequencies, exact_row)
+    for j, colour in zip(range(frequencies.shape[1]), itertools.cycle(LINE_COLOURS)):
+        ax.semilogx(trials, frequencies[rows, j], color=colour, linewidth=1.6,
+                    label=_position_label(j, exact_row))
+        ax.axhline(float(exact_row[j]), color=colour, linestyle=":", linewidth=2)
+    plain_log_ticks(ax.xaxis)
+    ax.set_ylim(*_convergence_ylim(exact_row))
+    ax.set_xlabel("number of shuffles (log scale)", fontsize=13)
+    ax.set_ylabel(_convergence_ylabel(card), fontsize=13)
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0,
+              title="position: exact", title_fontsize=12)
+    if title:
+        ax.set_title(title, fontsize=13)
+    return ax
+
+
+def _convergence_data(frequencies, exact_row) -> tuple:
     frequencies = numbers_array("frequencies", frequencies, ndim=2)
     exact_row = numbers_array("exact_row", exact_row, ndim=1)
     if not len(frequencies) or frequencies.shape[1] != len(exact_row):
@@ -29,21 +49,49 @@ def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | No
                          f"of exact_row ({len(exact_row)}), and at least one row")
     # About 400 points spread evenly on the log axis are plenty, and keep redraws fast.
     rows = np.unique(np.geomspace(1, frequencies.shape[0], 400).astype(int)) - 1
-    trials = rows + 1
-    for j, colour in zip(range(frequencies.shape[1]), itertools.cycle(LINE_COLOURS)):
-        ax.semilogx(trials, frequencies[rows, j], color=colour, linewidth=1.6,
-                    label=f"{j}: {float(exact_row[j]):.4f}")
-        ax.axhline(float(exact_row[j]), color=colour, linestyle=":", linewidth=2)
-    plain_log_ticks(ax.xaxis)
-    ax.set_ylim(-0.01, min(1, 2.2 * max(float(max(exact_row)), 1e-9)))
-    ax.set_xlabel("number of shuffles (log scale)", fontsize=13)
-    ax.set_ylabel(f"fraction of shuffles\nwith card {card} there", fontsize=13)
-    ax.tick_params(labelsize=12)
-    ax.legend(fontsize=12, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0,
-              title="position: exact", title_fontsize=12)
+    return frequencies, exact_row, rows + 1, rows
+
+
+def _position_label(j: int, exact_row) -> str:
+    return f"{j}: {float(exact_row[j]):.4f}"
+
+
+def _convergence_ylim(exact_row) -> tuple[float, float]:
+    return -0.01, min(1, 2.2 * max(float(max(exact_row)), 1e-9))
+
+
+def _convergence_ylabel(card: int) -> str:
+    return f"fraction of shuffles\nwith card {card} there"
+
+
+@picture
+def set_convergence(ax: Axes, frequencies, exact_row, card: int = 0,
+                    title: str | None = None) -> list[Artist] | None:
+    """Show new frequencies in a :func:`convergence` picture drawn before, in place.
+
+    Returns the artists changed (the tick axes among them when their limits or
+    label moved), the picture then as :func:`convergence` draws it on fresh
+    axes; or None, changing nothing, when the number of positions differs.
+    """
+    frequencies, exact_row, trials, rows = _convergence_data(frequencies, exact_row)
+    legend = ax.get_legend()
+    if legend is None or len(ax.lines) != 2 * len(exact_row) or (
+            len(legend.get_texts()) != len(exact_row)):
+        return None
+    before = axis_state(ax)
+    for j, text in enumerate(legend.get_texts()):
+        line, level = ax.lines[2 * j], ax.lines[2 * j + 1]
+        line.set_data(trials, frequencies[rows, j])
+        line.set_label(_position_label(j, exact_row))
+        level.set_ydata([float(exact_row[j])] * 2)
+        text.set_text(_position_label(j, exact_row))
+    ax.relim()
+    ax.autoscale_view(scaley=False)
+    ax.set_ylim(*_convergence_ylim(exact_row))
+    ax.yaxis.label.set_text(_convergence_ylabel(card))
     if title:
         ax.set_title(title, fontsize=13)
-    return ax
+    return [*ax.lines, legend, ax.title, *moved_axes(ax, before)]
 
 
 @picture
@@ -55,13 +103,8 @@ def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
     below ``level`` (dashed) are alarms, drawn in vermillion. The last test,
     the one planned in advance, is ringed: only it decides.
     """
-    if not trials or len(trials) != len(p_values):
-        raise ValueError(f"trials ({len(trials)}) and p_values ({len(p_values)}) must be as "
-                         "long, and not empty")
-    p_values = np.asarray(p_values, dtype=float)
-    trials = np.asarray(trials)
+    trials, p_values, low = _trail_data(trials, p_values, level)
     ax.semilogx(trials, p_values, "-", color=OKABE_ITO["blue"], linewidth=1.5, zorder=1)
-    low = p_values < level
     ax.plot(trials[~low], p_values[~low], "o", color=OKABE_ITO["blue"], markersize=6,
             label="a look: the p-value so far")
     ax.plot(trials[low], p_values[low], "o", color=OKABE_ITO["vermillion"], markersize=7,
@@ -79,6 +122,39 @@ def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
     if title:
         ax.set_title(title, fontsize=13)
     return ax
+
+
+def _trail_data(trials, p_values, level: float) -> tuple:
+    if not len(trials) or len(trials) != len(p_values):
+        raise ValueError(f"trials ({len(trials)}) and p_values ({len(p_values)}) must be as "
+                         "long, and not empty")
+    p_values = np.asarray(p_values, dtype=float)
+    return np.asarray(trials), p_values, p_values < level
+
+
+@picture
+def set_p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
+                      level: float = 0.01, title: str | None = None) -> list[Artist] | None:
+    """Show new p-values in a :func:`p_value_trail` drawn before (with the same ``level``).
+
+    Returns the artists changed (the tick axes among them when their limits
+    moved), the picture then as :func:`p_value_trail` draws it on fresh axes;
+    or None, changing nothing, when ``ax`` holds something else.
+    """
+    trials, p_values, low = _trail_data(trials, p_values, level)
+    if len(ax.lines) != 5 or ax.get_legend() is None:
+        return None
+    before = axis_state(ax)
+    path, looks, alarms, planned, _ = ax.lines
+    path.set_data(trials, p_values)
+    looks.set_data(trials[~low], p_values[~low])
+    alarms.set_data(trials[low], p_values[low])
+    planned.set_data(trials[-1:], p_values[-1:])
+    ax.relim()
+    ax.autoscale_view(scaley=False)
+    if title:
+        ax.set_title(title, fontsize=13)
+    return [path, looks, alarms, planned, ax.title, *moved_axes(ax, before)]
 
 
 @picture

@@ -38,6 +38,8 @@ __all__ = [
     "cut_text",
     "message",
     "clear",
+    "axis_state",
+    "moved_axes",
     "duration",
     "plain_log_ticks",
     "picture",
@@ -187,6 +189,21 @@ def clear(ax: Axes) -> Axes:
     return ax
 
 
+def axis_state(ax: Axes) -> tuple:
+    """What an Axis draws besides its ticks' style: limits, scale and label, for each of x, y.
+
+    Take it before an in-place change and hand it to :func:`moved_axes` after.
+    """
+    return ((ax.get_xlim(), ax.get_xscale(), ax.xaxis.label.get_text()),
+            (ax.get_ylim(), ax.get_yscale(), ax.yaxis.label.get_text()))
+
+
+def moved_axes(ax: Axes, before: tuple) -> list[Axis]:
+    """The Axis objects (ticks and labels) of ``ax`` whose limits, scale or label changed."""
+    after = axis_state(ax)
+    return [axis for axis, old, new in zip((ax.xaxis, ax.yaxis), before, after) if old != new]
+
+
 def duration(seconds: float) -> str:
     """A time in words for a tick label.
 
@@ -222,5 +239,7 @@ picture = checked
 # Every picture helper above checks its arguments too.
 message = picture(message)
 clear = picture(clear)
+axis_state = picture(axis_state)
+moved_axes = picture(moved_axes)
 duration = picture(duration)
 plain_log_ticks = picture(plain_log_ticks)

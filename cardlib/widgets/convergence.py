@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 
 from .. import evidence, stats
 from ..checks import Shuffle, checked, one_of, shuffle_table, whole_number
-from ..plots import clear, convergence, p_value_trail
+from ..plots import clear, convergence, p_value_trail, set_convergence, set_p_value_trail
 from .panel import LivePanel, Update
 
 __all__ = ["TRIAL_OPTIONS", "convergence_panel"]
@@ -48,18 +48,25 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
     def decks_for(name: str, size: int) -> np.ndarray:
         return stats.simulate(shuffles[name], size, max(TRIAL_OPTIONS), seed=seed)
 
-    def plot(left: Axes, right: Axes, name: str, n: int, trials: int) -> None:
-        result = evidence.convergence_result(decks_for(name, n)[:trials],
-                                             stats.position_matrix(shuffles[name], n))
+    @functools.lru_cache(maxsize=64)  # 48 states at most: each computed once
+    def result_for(name: str, n: int, trials: int) -> evidence.ConvergenceResult:
+        return evidence.convergence_result(decks_for(name, n)[:trials],
+                                           stats.position_matrix(shuffles[name], n))
+
+    def titles(name: str, n: int, trials: int, result) -> tuple[str, str]:
         last = result.p_values[-1]
-        convergence(left, result.frequencies, result.exact_row, result.card,
-                    title=f"{name}, {n} cards: where card {result.card} lands (exact: dotted)")
         verdict = "unfair" if last < 0.01 else "consistent with fair"
         p_text = f"p = {last:.2g}" if last > 0 else "p < 1e-300"
         alarms = sum(p < 0.01 for p in result.p_values)
-        p_value_trail(right, result.at, result.p_values,
-                      title=f"{alarms} of {len(result.at)} looks fell below 0.01\nThe planned "
-                            f"test, {p_text} after {trials:,} shuffles: {verdict}")
+        return (f"{name}, {n} cards: where card {result.card} lands (exact: dotted)",
+                f"{alarms} of {len(result.at)} looks fell below 0.01\nThe planned "
+                f"test, {p_text} after {trials:,} shuffles: {verdict}")
+
+    def plot(left: Axes, right: Axes, name: str, n: int, trials: int) -> None:
+        result = result_for(name, n, trials)
+        above, below = titles(name, n, trials, result)
+        convergence(left, result.frequencies, result.exact_row, result.card, title=above)
+        p_value_trail(right, result.at, result.p_values, title=below)
 
     def draw(fig: Figure, name: str, n: int, trials: int) -> Update:
         left, right = fig.subplots(2, 1)
@@ -67,9 +74,18 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
         plot(left, right, name, n, trials)
 
         def update(name: str, n: int, trials: int) -> list:
-            # Keep the two axes (making axes is the slow part), redraw what is in them.
-            plot(clear(left), clear(right), name, n, trials)
-            return [fig]
+            # Keep the axes, their lines and legends (a fresh figure would draw the same
+            # pixels: a test checks); repaint the tick axes only where their limits move.
+            result = result_for(name, n, trials)
+            above, below = titles(name, n, trials, result)
+            changed = set_convergence(left, result.frequencies, result.exact_row, result.card,
+                                      title=above)
+            if changed is None:  # another number of positions: the top plot anew
+                convergence(clear(left), result.frequencies, result.exact_row, result.card,
+                            title=above)
+                changed = [left]
+            return [*changed, *set_p_value_trail(right, result.at, result.p_values,
+                                                 title=below)]
 
         return update
 

@@ -261,12 +261,13 @@ def _display_png(fig: Figure, buffer: io.BytesIO) -> dict:
 def _layer(changed: list[Artist]) -> list[Artist]:
     """The artists to paint again, in drawing order, when ``changed`` have changed.
 
-    An artist inside an axes brings along the axes' artists drawn above it
+    An artist inside an axes brings along the axes' artists drawn after it
     (spines over an image, say), so that painting them over the saved
-    background gives the same pixels as drawing the whole figure; the tick
-    axes (outside the data area) stay in the background, so grid lines over
-    a changed artist would be lost: return the whole Axes as changed then.
-    A whole Axes (a colour bar, a plot whose scale changes) or a
+    background gives the same pixels as drawing the whole figure. The tick
+    axes (an Axis: ticks and labels, outside the data area) stay in the
+    background unless they are among ``changed`` (limits that moved), so grid
+    lines over a changed artist would be lost: return the whole Axes as
+    changed then. A whole Axes (a colour bar, a plot whose layout changes) or a
     figure-level artist is painted alone, and paints all that it holds. An
     artist in a hidden Axes is not painted (a full draw leaves it out too).
     """
@@ -280,12 +281,29 @@ def _layer(changed: list[Artist]) -> list[Artist]:
         if axes is None:
             layer += [a for a in changed if a.axes is None or a is a.axes]
             continue
-        lowest = min(a.get_zorder() for a in mine)
-        children = sorted((c for c in axes.get_children() if c is not axes.patch
-                           and not isinstance(c, Axis)), key=lambda c: c.get_zorder())
-        layer += [c for c in children if c in mine or (c.get_zorder() > lowest
-                                                        and c.get_visible())]
+        # The order Axes.draw paints them in: by zorder, ties in the order of the children.
+        children = sorted((c for c in axes.get_children() if c is not axes.patch),
+                          key=lambda c: c.get_zorder())
+        mine = [_holder(a, children) for a in mine]
+        first = min(children.index(a) for a in mine)
+        layer += [c for c in children[first:] if c in mine
+                  or (c.get_visible() and not isinstance(c, Axis))]
     return layer
+
+
+def _holder(artist: Artist, children: list[Artist]) -> Artist:
+    """The one of ``children`` that is ``artist`` or holds it (a legend holds its texts)."""
+    if artist in children:
+        return artist
+    for child in children:
+        stack = list(child.get_children())
+        while stack:
+            found = stack.pop()
+            if found is artist:
+                return child
+            stack += found.get_children()
+    raise ValueError(f"{artist!r} is not drawn in its axes: an update must return the "
+                     "artists it changed in the figure")
 
 
 def _attached(artist: Artist, fig: Figure) -> bool:

@@ -131,7 +131,9 @@ def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePa
                 elif text.get_text().startswith("3/2 log2 n"):
                     text.set_text(f"3/2 log2 n = {at:.1f}")
             ax.set_title(title, fontsize=14)
-            return [fig]
+            # The axes' limits stay (riffles 1 to max_riffles, distances 0 to 1): repaint
+            # what is inside them, the legend and the title, over the saved ticks.
+            return [curve, *([] if star is None else [star]), cut, ax.get_legend(), ax.title]
 
         return update
 
