@@ -525,8 +525,9 @@ def _cannot_judge(judgement: _Judgement, error: Exception) -> Verdict:
         return cannot(f"{name} never finishes on {_cards(n)}: a run made more than "
                       f"{MAX_DRAWS:,} random draws, {found}.")
     if isinstance(error, exact.EndlessRun):
-        return cannot(f"{name} never finishes on {_cards(n)}: a run took more than "
-                      f"{exact.RUN_SECONDS:g} s (an endless loop?).")
+        return cannot(f"{name} did not finish a run on {_cards(n)} in {exact.RUN_SECONDS:g} s: "
+                      "an endless loop, or code too slow to run once for each path of its "
+                      "random choices.")
     if isinstance(error, exact.OutOfTime):
         return cannot(f"{name} could not be judged in time: {error} (it is slow, or its tree of "
                       "random choices is large); try a smaller max_n.")

@@ -249,7 +249,7 @@ def test_a_loop_that_never_ends_is_stopped(monkeypatch):
     verdict = judge(loops_for_ever)
     assert (verdict.fair, verdict.kind, verdict.n, verdict.fair_up_to) == (None, "cannot judge",
                                                                             3, 2)
-    assert "never finishes on 3 cards: a run took more than 0.2 s" in verdict.reason
+    assert "did not finish a run on 3 cards in 0.2 s: an endless loop" in verdict.reason
 
 
 def test_an_error_is_shown():

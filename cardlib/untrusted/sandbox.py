@@ -49,8 +49,8 @@ __all__ = ["MEMORY", "STUCK", "HOARDING", "MAX_ANSWER", "Stopped", "available", 
 MEMORY = 2**30
 #: The exit status of a child whose run did not stop when the guard asked it to ...
 STUCK = 75
-#: ... and of one whose memory had grown past a quarter of its allowance by then (a list
-#: that grows, slowly, in C code the stop cannot interrupt).
+#: ... and of one whose memory had grown past an eighth of its allowance by then (a list
+#: that grows, each step in C code the stop cannot interrupt).
 HOARDING = 76
 #: The most bytes an answer may take on its way back (a 6-card law takes about 30 kB).
 MAX_ANSWER = 128 * 2**20
@@ -91,7 +91,7 @@ def end_stuck() -> None:
     if not _inside_child:
         return
     grown = _virtual_memory() - _memory_at_start
-    os._exit(HOARDING if _memory_at_start and grown > _memory_allowed // 4 else STUCK)
+    os._exit(HOARDING if _memory_at_start and grown > _memory_allowed // 8 else STUCK)
 
 
 def available() -> bool:
@@ -160,7 +160,7 @@ def _no_answer(status: int, memory: int) -> Stopped:
         return Stopped("stuck", f"stopped: {_STUCK_WORDS}")
     if os.WIFEXITED(status) and os.WEXITSTATUS(status) == HOARDING:
         return Stopped("memory", f"stopped: it did not stop when asked, and meanwhile its "
-                       f"memory grew past a quarter of the {memory / 2**30:g} GB it may use (does "
+                       f"memory grew past an eighth of the {memory / 2**30:g} GB it may use (does "
                        "a loop keep adding to a list?)")
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)

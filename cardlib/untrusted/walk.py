@@ -147,8 +147,9 @@ class Defences(Trusting):
             return self.guard.run(shuffle, deck, rng)
         except TimedOut:
             raise EndlessRun(f"one run of {self.name} on {self.cards} took more than "
-                             f"{self.run_seconds:g} s: it looks like a loop that never ends, so "
-                             "it cannot be enumerated") from None
+                             f"{self.run_seconds:g} s: it looks like a loop that never ends (or "
+                             "code too slow to run once for each path), so it cannot be "
+                             "enumerated") from None
         except (StopIteration, SystemExit) as error:
             raise Raised.of(self.name, error) from error
 
