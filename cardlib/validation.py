@@ -723,8 +723,9 @@ def validate_arguments(function: Callable | None = None, *,
 
 
 def _validating(function: Callable, requires: Callable | None) -> Callable:
-    """The wrapper of :func:`validate_arguments`: a function with ``function``'s parameters
-    (written out, so that a call costs one frame and a call per validated argument)."""
+    """The wrapper of :func:`validate_arguments`: a function with ``function``'s parameters,
+    written out, so that a call costs one frame more, and a validator is called only for a
+    value that is not one of the usual valid ones (an int in bounds, a list, a random.Random)."""
     parameters = inspect.signature(function).parameters.values()
     hints, title = _hints(function), getattr(function, "__name__", "the function")
     namespace: dict = {"__function": function, "__name__": getattr(function, "__module__", None),
@@ -768,11 +769,15 @@ def _validating(function: Callable, requires: Callable | None) -> Callable:
         head.insert(len(positional_only), "/")
     if requires is not None:
         namespace["__requires"] = requires
-        known = {p.name for p in parameters if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+        known = [p.name for p in parameters if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
         wanted = inspect.signature(requires).parameters
+        unknown = [n for n, q in wanted.items() if n not in known and q.default is q.empty
+                   and q.kind not in (q.VAR_POSITIONAL, q.VAR_KEYWORD)]
+        if unknown:
+            raise TypeError(f"requires asks for {', '.join(unknown)}, which {title} does not take")
         named = [n for n in wanted if n in known]
-        if any(p.kind is p.VAR_KEYWORD for p in wanted.values()):
-            named = [n for n in known]
+        if any(q.kind is q.VAR_KEYWORD for q in wanted.values()):
+            named = known
         body.append(f"__requires({', '.join(f'{n}={n}' for n in named)})")
     if not body:
         return function

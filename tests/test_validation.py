@@ -111,3 +111,13 @@ def test_a_function_with_nothing_to_validate_is_left_as_it_is():
 
     assert validate_arguments(plain) is plain
     assert "Rule" in validation.__all__ and "checked" not in validation.__all__
+
+
+def test_requires_may_only_ask_for_the_function_s_arguments():
+    def fits(deck, count):
+        return None
+
+    with pytest.raises(TypeError, match="requires asks for count, which take does not take"):
+        @validate_arguments(requires=fits)
+        def take(deck: Iterable, k: whole(0)) -> list:
+            return deck[:k]
