@@ -29,7 +29,7 @@ __all__ = [
     "simulated_positions", "order_counts",
     "exact_position_matrix", "position_matrix", "position_counts",
     "ChiSquare", "chi_square", "chi_square_sf", "regularized_upper_gamma",
-    "landing_frequencies", "cycle_count", "cycle_distribution",
+    "landing_frequencies", "cycle_count", "cycle_distribution", "seeded_cut_sizes",
 ]
 
 # --- Batched simulation: many decks at once (kernels in cardlib.batched) ----
@@ -452,3 +452,36 @@ def cycle_distribution(dist: dict) -> dict[int, Fraction]:
     for order, probability in dist.items():
         result[cycle_count(order)] += probability
     return result
+
+
+# --- Cuts replayed in bulk --------------------------------------------------------------
+
+
+def seeded_cut_sizes(n: int, trials: int, seed: int) -> np.ndarray:
+    """Return ``riffle.cut_sizes(n, trials, random.Random(seed))``: the same numbers, at once.
+
+    Each cut counts the heads in n draws of ``randrange(2)``, and CPython draws
+    ``randrange(2)`` as ``getrandbits(2)``, the top two bits of one 32-bit
+    Mersenne Twister word, drawn again when it is 2 or 3. NumPy's MT19937,
+    started from the same state, gives the same words: the accepted ones, n at
+    a time, are the cuts (a test compares them with the one-by-one cuts).
+
+    >>> import random
+    >>> from cardlib import riffle
+    >>> seeded_cut_sizes(56, 5, 2019).tolist() == riffle.cut_sizes(56, 5, random.Random(2019))
+    True
+    """
+    import random
+
+    n = whole_number("n", n)
+    trials = whole_number("trials", trials)
+    limit("trials x n", trials * n, 5 * MAX_ENTRIES, "each cut flips n coins: use fewer trials")
+    state = random.Random(whole_number("seed", seed)).getstate()[1]
+    words = np.random.MT19937()
+    words.state = {"bit_generator": "MT19937",
+                   "state": {"key": np.array(state[:624], dtype=np.uint32), "pos": state[624]}}
+    flips = np.empty(0, dtype=np.uint8)
+    while len(flips) < trials * n:  # about two words a flip, some more for luck
+        top = (words.random_raw(2 * (trials * n - len(flips)) + 64) >> 30).astype(np.uint8)
+        flips = np.concatenate([flips, top[top < 2]])
+    return flips[:trials * n].reshape(trials, n).sum(axis=1, dtype=np.int64)

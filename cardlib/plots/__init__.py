@@ -78,6 +78,7 @@ from .riffle import (
     rising_growth,
     rising_picture,
     rising_scatter,
+    set_cut_bars,
     top_card_and_deck,
 )
 from .steps import (
@@ -170,6 +171,7 @@ __all__ = [
     "draw_twin_step",
     "SEQUENCE_COLOURS",
     "cut_bars",
+    "set_cut_bars",
     "STACK_COLOURS",
     "merge_picture",
     "rising_scatter",

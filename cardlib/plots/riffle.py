@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
@@ -14,7 +15,7 @@ from matplotlib.ticker import MaxNLocator
 from ..cards import Card
 from ..checks import numbers_array, whole_number
 from .cards import deck_picture
-from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO, picture
+from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO, axis_state, moved_axes, picture
 
 #: cut_bars draws the law of cuts of at most this many cards.
 MAX_CUT_CARDS = 10_000
@@ -23,6 +24,7 @@ __all__ = [
     "MAX_CUT_CARDS",
     "SEQUENCE_COLOURS",
     "cut_bars",
+    "set_cut_bars",
     "STACK_COLOURS",
     "merge_picture",
     "rising_scatter",
@@ -41,27 +43,78 @@ SEQUENCE_COLOURS = tuple(OKABE_ITO[name] for name in (
 @picture
 def cut_bars(ax: Axes, n: int, sizes: Sequence[int] | None = None) -> Axes:
     """Draw the Binomial(n, 1/2) law of the cut, and the share of each size among ``sizes``."""
+    c, pmf, observed = _cut_data(n, sizes)
+    if sizes is not None:
+        _observed_bars(ax, c, observed, len(sizes))
+    ax.plot(c, pmf, "o-", color=OKABE_ITO["vermillion"], markersize=4,
+            label=_binomial_label(n))
+    ax.set_xlabel("cards in stack 1 (heads in n coin flips)", fontsize=13)
+    ax.set_ylabel("probability", fontsize=13)
+    ax.set_title(_cut_title(n), fontsize=14)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.tick_params(labelsize=12)
+    ax.legend(fontsize=12)
+    return ax
+
+
+def _cut_data(n: int, sizes: Sequence[int] | None) -> tuple:
     n = whole_number("n", n, maximum=MAX_CUT_CARDS)
     if sizes is not None and any(not 0 <= size <= n for size in sizes):
         raise ValueError(f"sizes must be cut sizes between 0 and n = {n}")
     c = np.arange(n + 1)
     pmf = np.array([math.comb(n, k) for k in c], dtype=float) / 2.0**n
-    if sizes is not None:
-        observed = np.bincount(np.asarray(sizes, dtype=int), minlength=n + 1) / len(sizes)
-        seen = observed > 0  # a bar of height 0 draws nothing: skip it (half the drawing time)
-        ax.bar(c[seen], observed[seen], color=OKABE_ITO["sky"], edgecolor="black",
-               linewidth=0.4, label=f"{len(sizes):,} simulated cuts")
-    ax.plot(c, pmf, "o-", color=OKABE_ITO["vermillion"], markersize=4,
-            label=f"Binomial({n}, 1/2), exact")
-    ax.set_xlabel("cards in stack 1 (heads in n coin flips)", fontsize=13)
-    ax.set_ylabel("probability", fontsize=13)
+    observed = None if sizes is None else (
+        np.bincount(np.asarray(sizes, dtype=int), minlength=n + 1) / len(sizes))
+    return c, pmf, observed
+
+
+def _observed_bars(ax: Axes, c, observed, count: int):
+    seen = observed > 0  # a bar of height 0 draws nothing: skip it (half the drawing time)
+    return ax.bar(c[seen], observed[seen], color=OKABE_ITO["sky"], edgecolor="black",
+                  linewidth=0.4, label=f"{count:,} simulated cuts")
+
+
+def _binomial_label(n: int) -> str:
+    return f"Binomial({n}, 1/2), exact"
+
+
+def _cut_title(n: int) -> str:
     cards = f"{n} card{'s' * (n != 1)}"
-    ax.set_title(f"Cutting {cards}: stack 1 gets Binomial({n}, 1/2) cards, "
-                 f"most often about {n / 2:g}", fontsize=14)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.tick_params(labelsize=12)
-    ax.legend(fontsize=12)
-    return ax
+    return (f"Cutting {cards}: stack 1 gets Binomial({n}, 1/2) cards, "
+            f"most often about {n / 2:g}")
+
+
+@picture
+def set_cut_bars(ax: Axes, n: int, sizes: Sequence[int]) -> list[Artist] | None:
+    """Show another deck size in a :func:`cut_bars` picture drawn before with ``sizes``.
+
+    The bars are made anew (their number changes), the law's line, the
+    legend's words and the title change in place. Returns the artists changed
+    (the whole axes when its limits moved), the picture then as
+    :func:`cut_bars` draws it on fresh axes; or None, changing nothing, when
+    ``ax`` holds something else.
+    """
+    c, pmf, observed = _cut_data(n, sizes)
+    legend = ax.get_legend()
+    if len(ax.containers) != 1 or len(ax.lines) != 1 or legend is None or (
+            len(legend.get_texts()) != 2):
+        return None
+    before = axis_state(ax)
+    ax.containers[0].remove()
+    bars = _observed_bars(ax, c, observed, len(sizes))
+    line = ax.lines[0]
+    line.set_data(c, pmf)
+    line.set_label(_binomial_label(n))
+    for text in legend.get_texts():  # the law's entry (the line's, before the bars')
+        if text.get_text().startswith("Binomial("):
+            text.set_text(_binomial_label(n))
+    ax.set_title(_cut_title(n), fontsize=14)
+    ax.relim()
+    ax.autoscale_view()
+    moved = moved_axes(ax, before)
+    if moved:
+        return [ax]
+    return [*bars, line, legend, ax.title]
 
 
 def _row(fig: Figure, cards: Sequence[Card], colours: Sequence[str], slot: int, width: int,

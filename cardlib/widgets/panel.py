@@ -43,7 +43,12 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
+from matplotlib.legend import Legend
+from matplotlib.lines import Line2D
 from matplotlib.mathtext import MathTextParser
+from matplotlib.patches import Patch
+from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from ..checks import checked
 
@@ -258,37 +263,108 @@ def _display_png(fig: Figure, buffer: io.BytesIO) -> dict:
     }
 
 
-def _layer(changed: list[Artist]) -> list[Artist]:
+def _layer(changed: list[Artist], renderer) -> list[Artist]:
     """The artists to paint again, in drawing order, when ``changed`` have changed.
 
-    An artist inside an axes brings along the axes' artists drawn after it
-    (spines over an image, say), so that painting them over the saved
-    background gives the same pixels as drawing the whole figure. The tick
-    axes (an Axis: ticks and labels, outside the data area) stay in the
+    Painting them over a picture of the rest drawn without them (the saved
+    background) must give the pixels of the whole figure drawn at once: so
+    with a changed artist comes every artist drawn after it (in the order
+    Figure.draw and Axes.draw follow: by zorder, ties in the order of the
+    children) whose painted area meets that of an artist painted before it
+    (spines over an image, a title over a plot). Of the artists in an axes,
+    the changed one stands for what holds it (a legend for its texts). The
+    tick axes (an Axis: ticks and labels, outside the data area) stay in the
     background unless they are among ``changed`` (limits that moved), so grid
     lines over a changed artist would be lost: return the whole Axes as
-    changed then. A whole Axes (a colour bar, a plot whose layout changes) or a
-    figure-level artist is painted alone, and paints all that it holds. An
-    artist in a hidden Axes is not painted (a full draw leaves it out too).
+    changed then. A whole Axes (a colour bar, a plot whose layout changes) is
+    painted with all it holds. An artist in a hidden Axes is not painted (a
+    full draw leaves it out too).
     """
+    fig = changed[0].figure
     whole = {id(a) for a in changed if a is a.axes}
     changed = [a for a in dict.fromkeys(changed) if a is a.axes or a.axes is None
                or (id(a.axes) not in whole and a.axes.get_visible())]
+    inside = {id(a.axes) for a in changed if a.axes is not None and a is not a.axes}
+    marked: set[int] = set()
+    for a in changed:
+        if a.axes is None or a is a.axes:
+            marked.add(id(a))
+        else:
+            marked.add(id(_holder(a, a.axes.get_children())))
+
+    def order(parent, children) -> list[Artist]:
+        return sorted((c for c in children if c is not parent.patch),
+                      key=lambda c: c.get_zorder())
+
+    painted: list = []  # the areas painted so far (None: unknown, so everywhere)
     layer: list[Artist] = []
-    for axes in dict.fromkeys(a.axes if a.axes is not None and a is not a.axes else None
-                              for a in changed):
-        mine = [a for a in changed if a.axes is axes and a is not axes]
-        if axes is None:
-            layer += [a for a in changed if a.axes is None or a is a.axes]
-            continue
-        # The order Axes.draw paints them in: by zorder, ties in the order of the children.
-        children = sorted((c for c in axes.get_children() if c is not axes.patch),
-                          key=lambda c: c.get_zorder())
-        mine = [_holder(a, children) for a in mine]
-        first = min(children.index(a) for a in mine)
-        layer += [c for c in children[first:] if c in mine
-                  or (c.get_visible() and not isinstance(c, Axis))]
+
+    def visit(artist: Artist) -> None:
+        mine = id(artist) in marked
+        if not mine and (not painted or not artist.get_visible()
+                         or isinstance(artist, Axis)):
+            return
+        area = _area(artist, renderer)
+        if mine or any(_meet(area, other) for other in painted):
+            layer.append(artist)
+            painted.append(area)
+
+    for child in order(fig, fig.get_children()):
+        if id(child) in inside and id(child) not in marked:
+            for grandchild in order(child, child.get_children()):
+                visit(grandchild)
+        else:
+            visit(child)
     return layer
+
+
+#: Pixels around an artist's extent that its drawing may still touch, unless _margin knows
+#: better (tick marks out of an Axis, line widths, anti-aliasing).
+_MARGIN = 8
+
+
+def _area(artist: Artist, renderer):
+    """The part of the figure ``artist`` may paint, in pixels: a Bbox, False if nothing,
+    None if it cannot be told (then anywhere)."""
+    if isinstance(artist, Text) and not artist.get_text():
+        return False  # Text.draw draws nothing
+    try:
+        if artist is artist.axes:
+            box = Bbox.union([artist.bbox, artist.get_tightbbox(renderer)])
+        elif isinstance(artist, Axis):
+            tight = artist.get_tightbbox(renderer)
+            box = artist.axes.bbox if tight is None else Bbox.union([artist.axes.bbox, tight])
+        else:
+            box = artist.get_window_extent(renderer)
+            clip = artist.get_clip_box() if artist.get_clip_on() else None
+            if clip is not None:
+                box = Bbox.intersection(box, clip)
+                if box is None:
+                    return False
+    except Exception:  # an artist that cannot tell where it draws: say anywhere
+        return None
+    if not np.isfinite(box.get_points()).all():
+        return None
+    return box.padded(_margin(artist, renderer))
+
+
+def _margin(artist: Artist, renderer) -> float:
+    """How far past its extent an artist may paint: half its line width, and a pixel or two
+    of anti-aliasing (text's extent is exact; tick marks stand out of an Axis's)."""
+    if isinstance(artist, Text):
+        return 2
+    if isinstance(artist, (Line2D, Patch)):
+        return renderer.points_to_pixels(artist.get_linewidth() or 0) / 2 + 2
+    if isinstance(artist, (Legend, AxesImage)):
+        return 2
+    return _MARGIN
+
+
+def _meet(one, other) -> bool:
+    """Whether two painted areas (None: everywhere) may share a pixel."""
+    if one is False or other is False:
+        return False
+    return one is None or other is None or one.overlaps(other)
 
 
 def _holder(artist: Artist, children: list[Artist]) -> Artist:
@@ -499,7 +575,7 @@ class LivePanel(widgets.VBox):
             self._show(values, self._full_picture())
         else:
             self._hint = changed
-            self._show(values, self._blit(_layer(changed)))
+            self._show(values, self._blit(_layer(changed, self._renderer())))
 
     def _catch_up(self) -> None:
         """Bring the figure to the values of the remembered picture shown, painting nothing."""
@@ -538,7 +614,7 @@ class LivePanel(widgets.VBox):
         engine = fig.get_layout_engine()
         if not hint or not (engine is None or isinstance(engine, PlaceHolderLayoutEngine)):
             return figure_output(fig, dpi)
-        return self._blit(_layer(hint), dpi)
+        return self._blit(_layer(hint, self._renderer()), dpi)
 
     def _repr_mimebundle_(self, **kwargs):
         # What JupyterLab shows while the panel loads, or in a reopened notebook
@@ -551,6 +627,12 @@ class LivePanel(widgets.VBox):
     def png(self) -> bytes:
         """The picture the panel shows now, as PNG bytes."""
         return base64.b64decode(self.output.outputs[0]["data"]["image/png"])
+
+    def _renderer(self, dpi: int = 96):
+        """The renderer of the figure at ``dpi``, for the extents of its artists."""
+        self._figure.set_layout_engine(None)
+        self._figure.set_dpi(dpi)
+        return _agg_canvas(self._figure).get_renderer()
 
     def _blit(self, layer: list[Artist], dpi: int = 96) -> dict:
         """Paint ``layer`` over the saved picture of everything else; return the PNG output.

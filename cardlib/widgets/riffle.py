@@ -16,11 +16,18 @@ import ipywidgets as widgets
 from IPython.display import HTML
 from matplotlib.figure import Figure
 
-from .. import riffle
+from .. import riffle, stats
 from ..cards import Card
 from ..checks import checked, whole_number
-from ..plots import cut_bars, deck_picture, distance_curve, merge_picture, rising_picture
-from .panel import LivePanel
+from ..plots import (
+    cut_bars,
+    deck_picture,
+    distance_curve,
+    merge_picture,
+    rising_picture,
+    set_cut_bars,
+)
+from .panel import LivePanel, Update
 from .player import frame_player
 
 __all__ = ["cut_panel", "merge_panel", "riffle_player", "rising_panel", "cutoff_panel"]
@@ -33,10 +40,17 @@ def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
 
     @functools.cache  # at most 104 deck sizes: a size seen again is instant
     def cuts(n: int) -> tuple[int, ...]:
-        return tuple(riffle.cut_sizes(n, trials, random.Random(seed)))
+        # riffle.cut_sizes(n, trials, random.Random(seed)), replayed with NumPy (milliseconds)
+        return tuple(stats.seeded_cut_sizes(n, trials, seed).tolist())
 
-    def draw(fig: Figure, n: int) -> None:
-        cut_bars(fig.add_subplot(), n, cuts(n))
+    def draw(fig: Figure, n: int) -> Update:
+        ax = cut_bars(fig.add_subplot(), n, cuts(n))
+
+        def update(n: int) -> list | None:
+            # The same axes, new bars: a fresh figure draws the same pixels (a test checks).
+            return set_cut_bars(ax, n, cuts(n))
+
+        return update
 
     slider = widgets.IntSlider(value=whole_number("n", n, minimum=1, maximum=104), min=1,
                                max=104, description="cards", continuous_update=True)
