@@ -25,3 +25,40 @@ def test_the_cut_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
     assert assert_updates_match_fresh_figures(panel, changes) == len(changes)
     assert assert_remembered_pictures_match_fresh_figures(
         panel, changes[:3], new=[{"n": 80}, {"n": 3}]) == 3
+
+
+def _merge_panel(step=5):
+    from cardlib import cards
+
+    merge_rng = random.Random(9021)
+    stack1, stack2 = riffle.cut(cards.comp9021_deck()[:14], merge_rng)
+    sources = riffle.drop_sources(len(stack1), len(stack2), merge_rng)
+    return widgets.merge_panel(stack1, stack2, sources, step=step)
+
+
+def test_the_merge_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
+    """The rows that changed are drawn again in their axes, the others stay."""
+    panel = _merge_panel()
+    changes = [{"step": s} for s in (6, 7, 0, 14, 13, 1, 9, 3)]
+    assert assert_updates_match_fresh_figures(panel, changes) == len(changes)
+    panel.show(step=4)
+    assert len(panel._hint) == 2  # a stack and the pile: one row stays as it was
+    assert assert_remembered_pictures_match_fresh_figures(
+        panel, changes[:3], new=[{"step": 10}, {"step": 2}]) == 3
+
+
+def test_the_rising_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
+    from cardlib import cards
+
+    panel = widgets.rising_panel(cards.comp9021_deck(), k=2, max_k=3, seed=7)
+    changes = [{"k": k} for k in (3, 0, 1, 2, 0)]
+    assert assert_updates_match_fresh_figures(panel, changes) == len(changes)
+    assert assert_remembered_pictures_match_fresh_figures(panel, changes[:3], new=[]) == 3
+
+
+def test_the_size_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
+    panel = widgets.size_panel(n=100)
+    changes = [{"n": n} for n in (101, 1, 2, 2000, 500, 17, 1000)]
+    assert assert_updates_match_fresh_figures(panel, changes) == len(changes)
+    assert assert_remembered_pictures_match_fresh_figures(
+        panel, changes[:3], new=[{"n": 1500}, {"n": 3}]) == 3

@@ -48,6 +48,7 @@ from .growth import (
     append_times,
     build_times,
     copies_per_append_curves,
+    set_size_steps,
     size_steps,
 )
 from .hand import (
@@ -79,6 +80,8 @@ from .riffle import (
     rising_picture,
     rising_scatter,
     set_cut_bars,
+    set_merge_picture,
+    set_rising_picture,
     top_card_and_deck,
 )
 from .steps import (
@@ -174,13 +177,16 @@ __all__ = [
     "set_cut_bars",
     "STACK_COLOURS",
     "merge_picture",
+    "set_merge_picture",
     "rising_scatter",
     "rising_picture",
+    "set_rising_picture",
     "rising_growth",
     "distance_curve",
     "top_card_and_deck",
     "position_heatmap",
     "size_steps",
+    "set_size_steps",
     "append_times",
     "copies_per_append_curves",
     "build_times",

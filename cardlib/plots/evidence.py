@@ -79,6 +79,7 @@ def set_convergence(ax: Axes, frequencies, exact_row, card: int = 0,
             len(legend.get_texts()) != len(exact_row)):
         return None
     before = axis_state(ax)
+    words = [(text.get_text(), ax.title.get_text()) for text in legend.get_texts()]
     for j, text in enumerate(legend.get_texts()):
         line, level = ax.lines[2 * j], ax.lines[2 * j + 1]
         line.set_data(trials, frequencies[rows, j])
@@ -91,7 +92,8 @@ def set_convergence(ax: Axes, frequencies, exact_row, card: int = 0,
     ax.yaxis.label.set_text(_convergence_ylabel(card))
     if title:
         ax.set_title(title, fontsize=13)
-    return [*ax.lines, legend, ax.title, *moved_axes(ax, before)]
+    reworded = words != [(text.get_text(), ax.title.get_text()) for text in legend.get_texts()]
+    return [*ax.lines, *([legend, ax.title] if reworded else []), *moved_axes(ax, before)]
 
 
 @picture
@@ -144,7 +146,7 @@ def set_p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float]
     trials, p_values, low = _trail_data(trials, p_values, level)
     if len(ax.lines) != 5 or ax.get_legend() is None:
         return None
-    before = axis_state(ax)
+    before, said = axis_state(ax), ax.title.get_text()
     path, looks, alarms, planned, _ = ax.lines
     path.set_data(trials, p_values)
     looks.set_data(trials[~low], p_values[~low])
@@ -154,7 +156,8 @@ def set_p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float]
     ax.autoscale_view(scaley=False)
     if title:
         ax.set_title(title, fontsize=13)
-    return [path, looks, alarms, planned, ax.title, *moved_axes(ax, before)]
+    return [path, looks, alarms, planned, *([ax.title] if ax.title.get_text() != said else []),
+            *moved_axes(ax, before)]
 
 
 @picture

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 
 from ..growth import Growth
-from .style import OKABE_ITO, picture, plain_log_ticks
+from .style import OKABE_ITO, axis_state, moved_axes, picture, plain_log_ticks
 
-__all__ = ["size_steps", "append_times", "copies_per_append_curves", "build_times"]
+__all__ = ["size_steps", "set_size_steps", "append_times", "copies_per_append_curves",
+           "build_times"]
 
 
 @picture
@@ -20,27 +22,14 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
 
     At most ``labels`` resizes, spread over the plot, are labelled with the capacity they grow to.
     """
-    if not appended or len(appended) != len(preallocated):
-        raise ValueError(f"appended ({len(appended)}) and preallocated ({len(preallocated)}) "
-                         "must be sizes for the same lengths 0..n")
-    n = len(appended) - 1
-    lengths = range(n + 1)
+    n, lengths, shown = _size_data(appended, preallocated, events)
     ax.step(lengths, appended, where="post", color=OKABE_ITO["blue"], linewidth=2,
             label="list grown by append")
     ax.plot(lengths, preallocated, color=OKABE_ITO["orange"], linestyle="--", linewidth=2,
             label="[None] * n: exactly n slots")
-    shown = [g for g in events if g.length <= n]
     ax.plot([g.length for g in shown], [appended[g.length] for g in shown], "o",
-            color=OKABE_ITO["vermillion"], markersize=6,
-            label=f"{len(shown)} resizes (over-allocations)")
-    labelled, last = [], None
-    for g in reversed(shown):  # from the right, skipping resizes too close to the last label
-        if last is None or last - g.length >= n / labels:
-            labelled.append(g)
-            last = g.length
-    for g in labelled:
-        ax.annotate(f"room for {g.new_capacity}", (g.length, appended[g.length]),
-                    textcoords="offset points", xytext=(-4, 8), ha="right", fontsize=12)
+            color=OKABE_ITO["vermillion"], markersize=6, label=_resizes_label(shown))
+    _label_resizes(ax, appended, shown, n, labels)
     ax.margins(y=0.12)  # headroom for the top label
     ax.set_xlabel("length of the list (elements)", fontsize=13)
     ax.set_ylabel("sys.getsizeof (bytes)", fontsize=13)
@@ -49,6 +38,63 @@ def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
                  fontsize=14)
     ax.legend(fontsize=12, loc="upper left")
     return ax
+
+
+def _size_data(appended: Sequence[int], preallocated: Sequence[int],
+               events: Sequence[Growth]) -> tuple:
+    if not appended or len(appended) != len(preallocated):
+        raise ValueError(f"appended ({len(appended)}) and preallocated ({len(preallocated)}) "
+                         "must be sizes for the same lengths 0..n")
+    n = len(appended) - 1
+    return n, range(n + 1), [g for g in events if g.length <= n]
+
+
+def _resizes_label(shown: Sequence[Growth]) -> str:
+    return f"{len(shown)} resizes (over-allocations)"
+
+
+def _label_resizes(ax: Axes, appended: Sequence[int], shown: Sequence[Growth], n: int,
+                   labels: int) -> None:
+    labelled, last = [], None
+    for g in reversed(shown):  # from the right, skipping resizes too close to the last label
+        if last is None or last - g.length >= n / labels:
+            labelled.append(g)
+            last = g.length
+    for g in labelled:
+        ax.annotate(f"room for {g.new_capacity}", (g.length, appended[g.length]),
+                    textcoords="offset points", xytext=(-4, 8), ha="right", fontsize=12)
+
+
+@picture
+def set_size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
+                   events: Sequence[Growth], labels: int = 12) -> list[Artist] | None:
+    """Show another number of appends in a :func:`size_steps` picture drawn before.
+
+    Returns the artists changed (the whole axes when its limits moved, as they
+    do with n), the picture then as :func:`size_steps` draws it on fresh axes;
+    or None, changing nothing, when ``ax`` holds something else.
+    """
+    n, lengths, shown = _size_data(appended, preallocated, events)
+    legend = ax.get_legend()
+    if len(ax.lines) != 3 or legend is None:
+        return None
+    before = axis_state(ax)
+    steps, exact, dots = ax.lines
+    steps.set_data(lengths, appended)
+    exact.set_data(lengths, preallocated)
+    dots.set_data([g.length for g in shown], [appended[g.length] for g in shown])
+    dots.set_label(_resizes_label(shown))
+    for text in legend.get_texts():
+        if text.get_text().endswith("resizes (over-allocations)"):
+            text.set_text(_resizes_label(shown))
+    for text in list(ax.texts):
+        text.remove()
+    _label_resizes(ax, appended, shown, n, labels)
+    ax.relim()
+    ax.autoscale_view()
+    if moved_axes(ax, before):
+        return [ax]
+    return [steps, exact, dots, legend, *ax.texts]
 
 
 @picture

@@ -27,8 +27,10 @@ __all__ = [
     "set_cut_bars",
     "STACK_COLOURS",
     "merge_picture",
+    "set_merge_picture",
     "rising_scatter",
     "rising_picture",
+    "set_rising_picture",
     "rising_growth",
     "distance_curve",
     "top_card_and_deck",
@@ -118,14 +120,20 @@ def set_cut_bars(ax: Axes, n: int, sizes: Sequence[int]) -> list[Artist] | None:
 
 
 def _row(fig: Figure, cards: Sequence[Card], colours: Sequence[str], slot: int, width: int,
-         title: str) -> Axes:
-    # One axes per row, as wide as its cards, so that every row draws cards the same size.
+         title: str, ax: Axes | None = None) -> Axes:
+    # One axes per row, as wide as its cards, so that every row draws cards the same size;
+    # an axes given (the row drawn before) is emptied and moved there.
     def span(count: int) -> float:
         return count * (CARD_WIDTH + CARD_GAP) + CARD_GAP
 
     height = 0.27
-    ax = fig.add_axes((0.02, 0.66 - slot * 0.32, 0.96 * span(max(len(cards), 1)) / span(width),
-                       height))
+    box = (0.02, 0.66 - slot * 0.32, 0.96 * span(max(len(cards), 1)) / span(width), height)
+    if ax is None:
+        ax = fig.add_axes(box)
+    else:
+        for artist in [*ax.patches, *ax.artists, *ax.texts, *ax.lines, *ax.collections]:
+            artist.remove()
+        ax.set_position(box)
     deck_picture(ax, cards, per_row=width, colours=colours)
     ax.set_title(title, loc="left", fontsize=13)
     return ax
@@ -135,6 +143,17 @@ def _row(fig: Figure, cards: Sequence[Card], colours: Sequence[str], slot: int, 
 STACK_COLOURS = {1: OKABE_ITO["blue"], 2: OKABE_ITO["orange"]}
 
 
+def _merge_rows(stack1: Sequence[Card], stack2: Sequence[Card], pile: Sequence[Card],
+                pile_sources: Sequence[int]) -> list[tuple]:
+    """What each row of :func:`merge_picture` shows: its cards, their tints and its title."""
+    return [(stack1, [STACK_COLOURS[1]] * len(stack1),
+             f"stack 1 (blue): {len(stack1)} cards left, bottom card on the left"),
+            (stack2, [STACK_COLOURS[2]] * len(stack2),
+             f"stack 2 (orange): {len(stack2)} cards left"),
+            (pile, [STACK_COLOURS[s] for s in pile_sources],
+             f"new pile: {len(pile)} cards dropped, bottom card first")]
+
+
 @picture
 def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
                   pile: Sequence[Card], pile_sources: Sequence[int], n: int) -> Figure:
@@ -142,13 +161,30 @@ def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
 
     Cards are tinted by the stack they come from (``pile_sources``: 1 or 2 per pile card).
     """
-    _row(fig, stack1, [STACK_COLOURS[1]] * len(stack1), 0, n,
-         f"stack 1 (blue): {len(stack1)} cards left, bottom card on the left")
-    _row(fig, stack2, [STACK_COLOURS[2]] * len(stack2), 1, n,
-         f"stack 2 (orange): {len(stack2)} cards left")
-    _row(fig, pile, [STACK_COLOURS[s] for s in pile_sources], 2, n,
-         f"new pile: {len(pile)} cards dropped, bottom card first")
+    for slot, (cards, colours, title) in enumerate(_merge_rows(stack1, stack2, pile,
+                                                               pile_sources)):
+        _row(fig, cards, colours, slot, n, title)
     return fig
+
+
+@picture
+def set_merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
+                      pile: Sequence[Card], pile_sources: Sequence[int],
+                      n: int) -> list[Artist] | None:
+    """Show another step of the same merge in a :func:`merge_picture` drawn before.
+
+    A row whose title (its count of cards) changed is drawn again in its axes;
+    returns those axes, the picture then as :func:`merge_picture` draws it on a
+    fresh figure; or None, changing nothing, when ``fig`` holds something else.
+    """
+    if len(fig.axes) != 3:
+        return None
+    changed = []
+    rows = _merge_rows(stack1, stack2, pile, pile_sources)
+    for slot, (ax, (cards, colours, title)) in enumerate(zip(fig.axes, rows)):
+        if ax.get_title(loc="left") != title:
+            changed.append(_row(fig, cards, colours, slot, n, title, ax=ax))
+    return changed
 
 
 def _order_and_sequences(order, sequences) -> None:
@@ -189,19 +225,41 @@ def rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
     bottom first; ``cards[c]`` is the card that was at position c. The deck
     fills the figure, so that the faces stay large enough for a room.
     """
+    _rising_deck(fig.add_axes((0.01, 0.01, 0.98, 0.88)), cards, order, sequences, k)
+    return fig
+
+
+@picture
+def set_rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
+                       sequences: Sequence[Sequence[int]], k: int) -> list[Artist] | None:
+    """Show another riffled order in a :func:`rising_picture` drawn before, in its axes.
+
+    Returns the axes (every card moves), the picture then as
+    :func:`rising_picture` draws it on a fresh figure; or None, changing
+    nothing, when ``fig`` holds something else.
+    """
+    if len(fig.axes) != 1:
+        return None
+    ax = fig.axes[0]
+    for artist in [*ax.patches, *ax.artists, *ax.texts, *ax.lines, *ax.collections]:
+        artist.remove()
+    return [_rising_deck(ax, cards, order, sequences, k)]
+
+
+def _rising_deck(ax: Axes, cards: Sequence[Card], order: Sequence[int],
+                 sequences: Sequence[Sequence[int]], k: int) -> Axes:
     _order_and_sequences(order, sequences)
     if len(cards) != len(order):
         raise ValueError(f"cards ({len(cards)}) and order ({len(order)}) must be as long")
     colour_of = {card: SEQUENCE_COLOURS[i % len(SEQUENCE_COLOURS)]
                  for i, sequence in enumerate(sequences) for card in sequence}
-    ax = fig.add_axes((0.01, 0.01, 0.98, 0.88))
     deck_picture(ax, [cards[c] for c in order], per_row=14, colours=[colour_of[c] for c in order])
     count = len(sequences)
     ax.set_title(f"{k} riffle{'s' * (k != 1)}: {count} rising sequence{'s' * (count != 1)}, "
                  "one colour each (colours repeat after eight)" if count > 8 else
                  f"{k} riffle{'s' * (k != 1)}: {count} rising sequence{'s' * (count != 1)}, "
                  "one colour each", fontsize=14, loc="left")
-    return fig
+    return ax
 
 
 @picture

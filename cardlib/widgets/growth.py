@@ -13,8 +13,8 @@ from matplotlib.figure import Figure
 
 from .. import growth
 from ..checks import checked, whole_number
-from ..plots import size_steps
-from .panel import LivePanel
+from ..plots import set_size_steps, size_steps
+from .panel import LivePanel, Update
 
 __all__ = ["size_panel"]
 
@@ -25,10 +25,18 @@ def size_panel(n: int = 100, max_n: int = 2000) -> LivePanel:
     """
     version = growth.python_version()
 
-    def draw(fig: Figure, n: int) -> None:
+    def draw(fig: Figure, n: int) -> Update:
         appended = growth.appended_sizes(n)
-        size_steps(fig.add_subplot(), appended, growth.preallocated_sizes(n),
-                   growth.growth_events(appended), version)
+        ax = size_steps(fig.add_subplot(), appended, growth.preallocated_sizes(n),
+                        growth.growth_events(appended), version)
+
+        def update(n: int) -> list | None:
+            # The same axes and lines (a fresh figure draws the same pixels: a test checks).
+            appended = growth.appended_sizes(n)
+            return set_size_steps(ax, appended, growth.preallocated_sizes(n),
+                                  growth.growth_events(appended))
+
+        return update
 
     max_n = whole_number("max_n", max_n, minimum=1, maximum=100_000)
     n = whole_number("n", n, minimum=1)

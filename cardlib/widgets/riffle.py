@@ -26,6 +26,8 @@ from ..plots import (
     merge_picture,
     rising_picture,
     set_cut_bars,
+    set_merge_picture,
+    set_rising_picture,
 )
 from .panel import LivePanel, Update
 from .player import frame_player
@@ -65,9 +67,17 @@ def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequenc
     riffle.interleave(stack1, stack2, sources)  # sources that fit the stacks, or a clear error
     total = len(stack1) + len(stack2)
 
-    def draw(fig: Figure, step: int) -> None:
+    def draw(fig: Figure, step: int) -> Update:
         left1, left2, pile = riffle.merge_state(stack1, stack2, sources, step)
         merge_picture(fig, left1, left2, pile, sources[:step], total)
+
+        def update(step: int) -> list | None:
+            # The rows whose cards changed are drawn again in their axes (a fresh figure
+            # draws the same pixels: a test checks); the others stay in the saved picture.
+            left1, left2, pile = riffle.merge_state(stack1, stack2, sources, step)
+            return set_merge_picture(fig, left1, left2, pile, sources[:step], total)
+
+        return update
 
     slider = widgets.IntSlider(value=whole_number("step", step, minimum=0, maximum=total), min=0,
                                max=total, description="drops", continuous_update=True)
@@ -97,9 +107,16 @@ def rising_panel(cards: Sequence[Card], k: int = 2, max_k: int = 3, seed: int = 
     """A slider for the number of riffles: the deck coloured by rising sequence, and its scatter."""
     n = len(cards)
 
-    def draw(fig: Figure, k: int) -> None:
+    def draw(fig: Figure, k: int) -> Update:
         order = riffle.riffles(range(n), k, rng=random.Random(seed))
         rising_picture(fig, cards, order, riffle.rising_sequences(order), k)
+
+        def update(k: int) -> list | None:
+            # The deck drawn again in the same axes (a fresh figure draws the same pixels).
+            order = riffle.riffles(range(n), k, rng=random.Random(seed))
+            return set_rising_picture(fig, cards, order, riffle.rising_sequences(order), k)
+
+        return update
 
     max_k = whole_number("max_k", max_k, minimum=0, maximum=riffle.MAX_RIFFLES)
     slider = widgets.IntSlider(value=whole_number("k", k, minimum=0, maximum=max_k), min=0,

@@ -34,6 +34,7 @@ import ipywidgets as widgets
 from IPython import get_ipython
 from IPython.display import display
 
+from ..validation import validate_arguments
 from .predict import open_prediction
 
 __all__ = ["SOLUTION", "REVEAL", "MAGICS", "Worked", "Recorder", "SolutionButton", "solution",
@@ -133,6 +134,8 @@ class Worked:
     def outputs(self, names: dict | None = None) -> list[dict]:
         """Run the solution in a copy of ``names`` (default: its own); what it printed and
         showed, as notebook outputs (an exception it raised, as an error output)."""
+        if names is not None and not isinstance(names, dict):
+            raise TypeError(f"names must be a dict of names, not {type(names).__name__}")
         with Recorder() as recorded:
             try:
                 _run(self.code, dict(self.namespace if names is None else names))
@@ -152,6 +155,8 @@ class SolutionButton(widgets.VBox):
     """"Show the worked solution": a click shows the code and runs it; another hides it."""
 
     def __init__(self, worked: Worked) -> None:
+        if not isinstance(worked, Worked):
+            raise TypeError(f"worked must be a Worked solution, not {type(worked).__name__}")
         self.worked = worked
         self.button = widgets.Button(description="Show the worked solution",
                                      layout=widgets.Layout(width="auto"))
@@ -189,6 +194,7 @@ def _body(cell: str) -> str:
     return cell.strip("\n")
 
 
+@validate_arguments
 def solution(line: str, cell: str) -> None:
     """The ``%%solution`` cell magic: register the worked solution, show its button."""
     shell = get_ipython()
@@ -197,6 +203,7 @@ def solution(line: str, cell: str) -> None:
     display(SolutionButton(worked))
 
 
+@validate_arguments
 def reveal(line: str, cell: str) -> None:
     """The ``%%reveal`` cell magic: run the cell, hold what it shows until the prediction above
     it is committed (at once when there is none open)."""
@@ -231,5 +238,7 @@ def registered() -> tuple[list[Worked], list[list[dict]]]:
 
 def load_ipython_extension(shell) -> None:
     """``%load_ext cardlib.widgets``: register ``%%solution`` and ``%%reveal``."""
+    if not callable(getattr(shell, "register_magic_function", None)):
+        raise TypeError(f"shell must be an IPython shell, not {type(shell).__name__}")
     shell.register_magic_function(solution, "cell", "solution")
     shell.register_magic_function(reveal, "cell", "reveal")
