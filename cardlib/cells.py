@@ -22,6 +22,8 @@ import io
 import json
 import traceback
 
+from .validation import validate_arguments
+
 __all__ = ["CELL_MAGICS", "cell_magic", "cell_code", "run_cell", "run_cell_json"]
 
 #: The first lines that mark a lesson's worked solutions and the results that wait for a
@@ -29,6 +31,7 @@ __all__ = ["CELL_MAGICS", "cell_magic", "cell_code", "run_cell", "run_cell_json"
 CELL_MAGICS = ("%%solution", "%%reveal")
 
 
+@validate_arguments
 def cell_magic(source: str) -> str | None:
     """The cell magic a lesson cell starts with (``"%%solution"`` or ``"%%reveal"``), or None.
 
@@ -39,6 +42,7 @@ def cell_magic(source: str) -> str | None:
     return first if first in CELL_MAGICS else None
 
 
+@validate_arguments
 def cell_code(source: str) -> str:
     """The Python of a lesson cell: its cell magic line and line magics (``%load_ext``) left out.
 

@@ -649,6 +649,10 @@ def _whole(expected) -> bool:
 
 def exactly(expected) -> str:
     """How to write a value of ``expected``'s kind exactly (nothing of its value), after "; "."""
+    if isinstance(expected, bool) or not isinstance(expected, (numbers.Rational, float, list,
+                                                               tuple)):
+        raise TypeError(f"expected must be a number or a list of numbers, not "
+                        f"{type(expected).__name__}")
     if _whole(expected):
         return ("give it as a whole number, an int: // divides without a remainder, and "
                 "math.ceil, math.floor and round(x) return ints")

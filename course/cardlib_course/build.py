@@ -27,7 +27,7 @@ from jinja2 import DictLoader
 from nbconvert import HTMLExporter
 from nbconvert.filters.markdown import markdown2html
 
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 from .editors import (
     EDITABLE,
@@ -77,7 +77,7 @@ MOVED = {"09_probability_lab.html": "11_probability_lab.html",
 MAX_PAGE_PX = 14_000
 
 
-@checked
+@validate_arguments
 def export(nb: nbformat.NotebookNode, title: str, editors: bool = False,
            lesson: Lesson | None = None) -> str:
     """Render an executed notebook as one offline HTML page (the policy is added by the site).
@@ -133,7 +133,7 @@ def _breaks(nb: nbformat.NotebookNode) -> list[str]:
     return found
 
 
-@checked
+@validate_arguments
 def page_names(stem: str, nb: nbformat.NotebookNode) -> list[str]:
     """The site's pages for a lesson: ``stem.html``, then ``stem-part2.html``, ...
 
@@ -145,7 +145,7 @@ def page_names(stem: str, nb: nbformat.NotebookNode) -> list[str]:
     return [f"{stem}.html"] + [f"{stem}-part{k}.html" for k in range(2, len(_breaks(nb)) + 2)]
 
 
-@checked
+@validate_arguments
 def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
     """Cut an exported lesson page before each cell in ``breaks``; link the parts in order.
 
@@ -195,7 +195,7 @@ def _plain(markdown: str) -> str:
     return re.sub(r"[*_`]+", "", text).strip()
 
 
-@checked
+@validate_arguments
 def objectives(nb: nbformat.NotebookNode) -> str:
     """The lesson's objectives, prerequisites and time (its cell tagged ``objectives``) as HTML.
 
@@ -210,7 +210,7 @@ def objectives(nb: nbformat.NotebookNode) -> str:
     return ""
 
 
-@checked
+@validate_arguments
 def summary(nb: nbformat.NotebookNode) -> tuple[str, str]:
     """The lesson's title (its first heading) and its one-line summary.
 
@@ -259,7 +259,7 @@ def run_lesson(path: Path) -> nbformat.NotebookNode:
     return execute(path, [SITE_CELL])
 
 
-@checked
+@validate_arguments
 def repository(folder: Path) -> str:
     """The repository's address, set once: ``$CARDLIB_REPOSITORY``, else ``repository-code`` in
     the ``CITATION.cff`` beside (or above) the lessons' folder; "" when neither says."""
@@ -274,7 +274,7 @@ def repository(folder: Path) -> str:
     return ""
 
 
-@checked
+@validate_arguments
 def binder_link(address: str, notebook: str) -> str:
     """mybinder.org's link that opens ``notebook`` (in notebooks/) of a GitHub repository.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import json
 
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 from .files import asset
 from .states import consecutive
@@ -50,7 +50,7 @@ def _control_html(k: int, control: dict) -> str:
             f'<select data-control="{k}"{fixed}>{options}</select></label>')
 
 
-@checked
+@validate_arguments
 def first_picture(panel: dict) -> tuple[str, str]:
     """The picture (data URI) and the description of the panel's first state."""
     flat = 0
@@ -60,7 +60,7 @@ def first_picture(panel: dict) -> tuple[str, str]:
     return panel["images"][image], alt
 
 
-@checked
+@validate_arguments
 def panel_html(panel: dict) -> str:
     """The panel as a page shows it: controls, a note, the figure, the pictures, the script.
 

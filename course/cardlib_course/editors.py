@@ -38,7 +38,7 @@ import nbformat
 
 import cardlib
 from cardlib.cells import cell_code
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 from .mimes import VALUES_MIME
 
@@ -70,7 +70,7 @@ _CHECK = re.compile(r"^\s*(check_\w+|judge)\(", re.MULTILINE)
 _NOT_CORE = {"site", "widgets", "plots"}
 
 
-@checked
+@validate_arguments
 def is_editable(cell: dict) -> bool:
     """True for an exercise cell: code, not a solution, a TODO stub and a check (or judge)
     call; or a code cell tagged ``editable`` (a "judge your own shuffle" cell)."""
@@ -81,7 +81,7 @@ def is_editable(cell: dict) -> bool:
         EDITABLE_TAG in tags or "TODO" in source and bool(_CHECK.search(source)))
 
 
-@checked
+@validate_arguments
 def mark_editable(nb: nbformat.NotebookNode) -> int:
     """Flag the editable cells of ``nb`` (a copy the build owns); return how many.
 
@@ -152,7 +152,7 @@ def _names(source: str) -> tuple[set, set]:
     return bound, read
 
 
-@checked
+@validate_arguments
 def values_shown(nb: nbformat.NotebookNode) -> dict[str, str]:
     """The plain values an executed lesson's kernel showed, name -> repr
     (:func:`cardlib_course.kernel.plain_values`); empty for a lesson not executed so."""
@@ -164,7 +164,7 @@ def values_shown(nb: nbformat.NotebookNode) -> dict[str, str]:
     return {}
 
 
-@checked
+@validate_arguments
 def setup(nb: nbformat.NotebookNode, index: int, values: dict | None = None) -> list[str]:
     """The code of the earlier cells that the exercise at ``index`` (and its worked solution)
     needs: those that define a name it reads, and what those read in turn, in lesson order.
@@ -262,7 +262,7 @@ def page_modules() -> frozenset:
     return frozenset(json.loads(done.stdout))
 
 
-@checked
+@validate_arguments
 def prelude(nb: nbformat.NotebookNode) -> list[str]:
     """The lesson's import statements, in order: what a cell on the page runs after.
 
@@ -285,7 +285,7 @@ def prelude(nb: nbformat.NotebookNode) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-@checked
+@validate_arguments
 def learner_core_zip(target: Path) -> Path:
     """Zip cardlib's learner core (every module but site, widgets and plots) to ``target``."""
     package = Path(cardlib.__file__).resolve().parent
@@ -304,7 +304,7 @@ def _integrity(path: Path) -> str:
     return "sha512-" + base64.b64encode(digest).decode("ascii")
 
 
-@checked
+@validate_arguments
 def install_runtime(folder: Path, cache: Path) -> str | None:
     """Put Pyodide and the learner core in ``folder``; None, or why not (one line).
 

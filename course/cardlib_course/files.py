@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from importlib import resources
 
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 __all__ = ["asset"]
 
 
-@checked
+@validate_arguments
 def asset(name: str) -> str:
     """The text of one of the site's own files: ``templates/NAME`` (``.j2``) or ``assets/NAME``.
 

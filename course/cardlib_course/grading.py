@@ -37,7 +37,7 @@ from pathlib import Path
 import nbformat
 
 from cardlib.cells import cell_code
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 from .page import COMPANIONS
 from .run import find_lessons
@@ -72,7 +72,7 @@ def _without_call(source: str, call: str) -> str:
     return "\n".join(kept).rstrip()
 
 
-@checked
+@validate_arguments
 def exercise_pairs(nb: nbformat.NotebookNode) -> list[tuple[int, int]]:
     """(exercise cell, solution cell) index pairs: a TODO stub with a check, its solution next."""
     pairs = []
@@ -92,7 +92,7 @@ def _meta(grade_id: str, *, solution: bool, points: int = 0) -> dict:
     return meta
 
 
-@checked
+@validate_arguments
 def assignment(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """The lesson as an nbgrader source notebook (a new notebook; ``nb`` is left as it was).
 
@@ -131,7 +131,7 @@ def assignment(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
-@checked
+@validate_arguments
 def write_course(paths: list[Path], out: Path) -> list[Path]:
     """Write the course folder for the lessons ``paths`` to ``out``; return the notebooks."""
     out.mkdir(parents=True, exist_ok=True)

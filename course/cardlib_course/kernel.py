@@ -25,8 +25,8 @@ from IPython.display import display
 from matplotlib.figure import Figure
 
 import __main__
-from cardlib.checks import checked, whole_number
 from cardlib.plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, cut_text, min_text_px
+from cardlib.validation import validate_arguments, whole_number
 from cardlib.widgets import LivePanel, live_panels
 from cardlib.widgets.worked import registered
 
@@ -69,7 +69,7 @@ PICTURE_BUDGET = 5_000_000
 TIMING_CELL = "from cardlib_course.kernel import time_redraws; time_redraws({moves})"
 
 
-@checked
+@validate_arguments
 def control_ends(control) -> tuple:
     """The first and last values a control offers (options, or min and max, or False and True)."""
     if not hasattr(control, "value"):
@@ -85,7 +85,7 @@ def control_ends(control) -> tuple:
     return ()
 
 
-@checked
+@validate_arguments
 def sweep_panel(panel: LivePanel) -> int:
     """Move each control of ``panel`` to both ends of its range and back, redrawing each time.
 
@@ -105,7 +105,7 @@ def sweep_panel(panel: LivePanel) -> int:
     return len(panel.controls)
 
 
-@checked
+@validate_arguments
 def too_small(fig: Figure) -> str:
     """What keeps the figure from being read in JupyterLab at 1366 x 768, or "" if nothing.
 
@@ -125,7 +125,7 @@ def too_small(fig: Figure) -> str:
     return "; ".join(problems)
 
 
-@checked
+@validate_arguments
 def sweep_controls(panels: list[LivePanel] | None = None) -> str:
     """Sweep every control of every panel (:func:`sweep_panel`); print and return a summary.
 
@@ -139,7 +139,7 @@ def sweep_controls(panels: list[LivePanel] | None = None) -> str:
     return summary
 
 
-@checked
+@validate_arguments
 def spread_values(control, count: int = 5) -> list:
     """Up to ``count`` values spread over a control's range, from one end to the other.
 
@@ -162,7 +162,7 @@ def spread_values(control, count: int = 5) -> list:
                    for i in range(count)})
 
 
-@checked
+@validate_arguments
 def time_redraws(moves: int = 5, namespace: dict | None = None) -> list[dict]:
     """Time a redraw of every panel as each control moves across its range; print them as JSON.
 
@@ -285,7 +285,7 @@ def _page_values(panel: LivePanel, controls: list[PageControl], max_states: int,
 _RENDERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-@checked
+@validate_arguments
 def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
                  hard_max: int | None = None) -> dict:
     """Draw ``panel`` at every state its page offers (a grid when there are too many).
@@ -356,7 +356,7 @@ def _draw_states(panel: LivePanel, states: list[dict]) -> list[tuple[bytes, str]
 MAX_VALUE_CHARS = 20_000
 
 
-@checked
+@validate_arguments
 def plain_values(namespace: dict | None = None) -> dict[str, str]:
     """The lesson's values that its page can make again from their repr, name -> repr;
     shown (as :data:`~cardlib_course.mimes.VALUES_MIME`) for the build.
@@ -393,7 +393,7 @@ def _remade_repr(value) -> str | None:
         return None
 
 
-@checked
+@validate_arguments
 def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_STATES,
                   budget: int = PICTURE_BUDGET) -> str:
     """Sweep every panel's controls, then draw each state its page offers; show them for the build.
@@ -434,7 +434,7 @@ def render_states(panels: list[LivePanel] | None = None, max_states: int = MAX_S
     return summary
 
 
-@checked
+@validate_arguments
 def reference_pictures(panels: list[LivePanel] | None = None) -> dict:
     """Each panel drawn afresh (a new figure) at the last value of every control on its page.
 
@@ -481,7 +481,7 @@ def _figure_alt(fig) -> tuple[dict, dict]:
                 "cardlib": {"min_text_px": round(min_text_px(fig), 1)}}
 
 
-@checked
+@validate_arguments
 def describe_figures() -> None:
     """Give every matplotlib figure the kernel shows alt text (its titles and axis labels).
 

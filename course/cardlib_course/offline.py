@@ -40,7 +40,7 @@ from matplotlib import font_manager
 from nbconvert.preprocessors import Preprocessor
 
 from cardlib.cells import cell_code, cell_magic
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 from cardlib.widgets.player import offline_player
 
 from .controls import panel_html
@@ -103,7 +103,7 @@ def _walk(
             captions.append(caption)
 
 
-@checked
+@validate_arguments
 def static_outputs(models: dict, model_id: str) -> list[dict]:
     """The outputs that show widget ``model_id`` without a kernel.
 
@@ -150,7 +150,7 @@ def panel_states(nb: nbformat.NotebookNode) -> dict[str, dict]:
 WORKED = "cardlib_worked"
 
 
-@checked
+@validate_arguments
 def place_worked(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Give each ``%%solution`` cell what its solution shows, each ``%%reveal`` cell what it
     shows, from the lesson's :data:`WORKED_MIME` output; flag them for the page. ``nb`` is
@@ -301,7 +301,7 @@ def _mathml(match: re.Match) -> str:
     )
 
 
-@checked
+@validate_arguments
 def math_to_mathml(markdown: str) -> str:
     r"""Replace ``$tex$`` and ``$$tex$$`` (outside code) by MathML.
 
@@ -339,7 +339,7 @@ CJK_RANGES = (
 _CJK_CHARS = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in CJK_RANGES) + "]")
 
 
-@checked
+@validate_arguments
 def is_cjk(char: str) -> bool:
     """True for a CJK character. ``is_cjk("洗"), is_cjk("A")`` is ``(True, False)``."""
     return any(low <= ord(char) <= high for low, high in CJK_RANGES)
@@ -389,7 +389,7 @@ _MATH_ELEMENT = re.compile(r"<math\b[^>]*>(.*?)</math>", re.S)
 _TAG = re.compile(r"<[^>]+>")
 
 
-@checked
+@validate_arguments
 def find_font(font: EmbeddedFont = CARDS) -> Path:
     """Return an installed font file for ``font``, or raise naming the package to install."""
     for path in sorted(font_manager.findSystemFonts()):
@@ -425,7 +425,7 @@ def _font_face(font: EmbeddedFont, codes: tuple[int, ...], unicode_range: str) -
     )
 
 
-@checked
+@validate_arguments
 def site_fonts_css(text: str) -> str:
     """CSS that embeds the card glyphs, the CJK characters and a math font for the formulas of
     ``text``, used everywhere.

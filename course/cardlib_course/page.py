@@ -21,7 +21,7 @@ from pathlib import Path
 
 from nbconvert.filters.markdown import markdown2html
 
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 from .offline import math_to_mathml
 
@@ -51,7 +51,7 @@ class Lesson:
     binder: str = ""
 
 
-@checked
+@validate_arguments
 def site_links(page: str) -> str:
     """Point links between notebooks (``02_x.ipynb``, ``references.md``) at the site's pages.
 
@@ -73,7 +73,7 @@ def _site_links(companions: bool) -> str:
     return " · ".join(links)
 
 
-@checked
+@validate_arguments
 def nav_html(lesson: Lesson | None = None, companions: bool = True) -> str:
     """The site's navigation for a page: all lessons, the lesson's neighbours, the companions;
     for a lesson, its downloads and its launch link too."""
@@ -97,7 +97,7 @@ def nav_html(lesson: Lesson | None = None, companions: bool = True) -> str:
             + f'<p class="lesson-actions">{" · ".join(actions)}</p></nav>')
 
 
-@checked
+@validate_arguments
 def footer_html(lesson: Lesson | None = None) -> str:
     """The foot of a page: the way on, and the licence notice."""
     on = ""
@@ -117,13 +117,13 @@ def _page(title: str, body: str, head: str = "") -> str:
             f'<main id="main" tabindex="-1">\n{body}\n</main>\n{footer_html()}\n</body>\n</html>\n')
 
 
-@checked
+@validate_arguments
 def companion_page(markdown: str, title: str = "References") -> str:
     """A page beside the lessons (the references, the glossary), from its Markdown."""
     return _page(title, site_links(markdown2html(math_to_mathml(markdown))))
 
 
-@checked
+@validate_arguments
 def moved_page(new: str) -> str:
     """A page at an old address that sends the reader to ``new``."""
     target = html.escape(new)
@@ -132,7 +132,7 @@ def moved_page(new: str) -> str:
                  f'url={target}">\n')
 
 
-@checked
+@validate_arguments
 def index_page(entries: list, heading: str, intro: str) -> str:
     """The list of lessons: (page, title, summary, objectives as HTML) each."""
     items = "\n".join(
@@ -155,7 +155,7 @@ def _hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-@checked
+@validate_arguments
 def content_security_policy(page: str) -> str:
     """The policy that lets ``page`` work and reach nothing but its own site.
 
@@ -183,7 +183,7 @@ def content_security_policy(page: str) -> str:
     ])
 
 
-@checked
+@validate_arguments
 def with_policy(page: str) -> str:
     """``page`` with its :func:`content_security_policy` as the first element of its head."""
     meta = (f'<meta http-equiv="Content-Security-Policy" '
@@ -194,7 +194,7 @@ def with_policy(page: str) -> str:
 _DEAD_STOP = re.compile(r'(<div\b[^>]*\bclass="[^"]*\bjp-[^"]*"[^>]*?) tabindex="0"')
 
 
-@checked
+@validate_arguments
 def tab_stops(page: str) -> str:
     """Drop the tab stops nbconvert puts on boxes that do nothing; the page's script gives
     one back to each box that scrolls sideways (the keyboard can then scroll it).

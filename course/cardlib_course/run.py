@@ -23,7 +23,7 @@ import nbformat
 from jupyter_client import KernelManager
 from nbclient import NotebookClient
 
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 from .mimes import REFERENCE_MIME, STATES_MIME, WIDGET_STATE, WIDGET_VIEW
 
@@ -48,13 +48,13 @@ __all__ = [
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
 
 
-@checked
+@validate_arguments
 def lesson_paths(folder: str | Path = "notebooks") -> list[Path]:
     """The lessons in reading order: the ``NN_name.ipynb`` files of ``folder``."""
     return sorted(Path(folder).glob(LESSON_GLOB))
 
 
-@checked
+@validate_arguments
 def find_lessons(folder: str | Path = "notebooks", files: Sequence[str | Path] = ()) -> list[Path]:
     """The notebooks a command works on: ``files`` if any are given, else the lessons of ``folder``.
 
@@ -133,7 +133,7 @@ def _problems_in(outputs, where: str) -> list[str]:
     return found
 
 
-@checked
+@validate_arguments
 def problems(nb: nbformat.NotebookNode) -> list[str]:
     """Errors and stderr text (warnings) of an executed notebook, in cells and in Output widgets."""
     found = []

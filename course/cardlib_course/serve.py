@@ -15,17 +15,18 @@ import http.server
 import sys
 from pathlib import Path
 
+from cardlib.validation import validate_arguments
+
 __all__ = ["CachingHandler", "cache_control", "main"]
 
 
+@validate_arguments
 def cache_control(path: str) -> str:
     """The Cache-Control header for a path of the site.
 
     >>> cache_control("/pyodide/pyodide.asm.wasm"), cache_control("/01_fair_shuffle.html")
     ('public, max-age=31536000, immutable', 'no-cache')
     """
-    if not isinstance(path, str):
-        raise TypeError(f"path must be a string, not {type(path).__name__}")
     runtime = path.startswith("/pyodide/") and not path.endswith("/cardlib.zip")
     return "public, max-age=31536000, immutable" if runtime else "no-cache"
 

@@ -23,7 +23,7 @@ import re
 import nbformat
 
 from cardlib.cells import cell_magic
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 __all__ = ["GOING_FURTHER", "CORE_WORDS", "CORE_EXERCISES", "CORE_CODE_LINES", "core",
            "going_further", "report", "shape_problems",
@@ -48,35 +48,39 @@ def _split(nb: nbformat.NotebookNode) -> int:
     return len(nb.cells)
 
 
-@checked
+@validate_arguments
 def core(nb: nbformat.NotebookNode) -> list:
     """The lesson's core: its cells before the ``## Going further`` heading."""
     return nb.cells[:_split(nb)]
 
 
-@checked
+@validate_arguments
 def going_further(nb: nbformat.NotebookNode) -> list:
     """The cells from the ``## Going further`` heading on (empty if there is none)."""
     return nb.cells[_split(nb):]
 
 
-def is_exercise(cell) -> bool:
+@validate_arguments
+def is_exercise(cell: nbformat.NotebookNode) -> bool:
     """An exercise cell: code (not a worked solution) with a ``TODO`` stub and a check call."""
     return (cell.cell_type == "code" and cell_magic(cell.source) is None
             and "TODO" in cell.source and bool(_CHECK.search(cell.source)))
 
 
+@validate_arguments
 def exercises(cells: list) -> list:
     """The exercise cells among ``cells``."""
     return [cell for cell in cells if is_exercise(cell)]
 
 
+@validate_arguments
 def predictions(cells: list) -> list:
     """The cells among ``cells`` that ask the learner to predict."""
     return [cell for cell in cells
             if cell.cell_type == "code" and re.search(r"^prediction\(", cell.source, re.M)]
 
 
+@validate_arguments
 def prose_words(cells: list) -> int:
     """Words of Markdown prose in ``cells``: formulas left out, a run of Chinese characters one
     word, the sources list left out.
@@ -100,7 +104,7 @@ def _headings(cells: list) -> list[str]:
             for line in cell.source.splitlines() if line.startswith("## ")]
 
 
-@checked
+@validate_arguments
 def report(nb: nbformat.NotebookNode) -> dict:
     """What the lesson's shape is made of: words, exercises, predictions and code lines of its
     core; exercises of "Going further"."""
@@ -113,7 +117,7 @@ def report(nb: nbformat.NotebookNode) -> dict:
             "further predictions": len(predictions(outer))}
 
 
-@checked
+@validate_arguments
 def shape_problems(nb: nbformat.NotebookNode) -> list[str]:
     """What keeps the lesson from the shape above (empty when it has it)."""
     found, shape = [], report(nb)

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 import PIL.Image
 from matplotlib.figure import Figure
 
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 __all__ = [
     "PageControl",
@@ -85,7 +85,7 @@ class PageControl:
                 "labels": self.labels, "total": self.total, "start": self.start}
 
 
-@checked
+@validate_arguments
 def page_note(controls: Sequence[PageControl], stepping: Sequence[str] = (),
               notes: Sequence[str] = ()) -> str:
     """The line under a panel: what the page offers where it offers less than JupyterLab.
@@ -117,7 +117,7 @@ def page_note(controls: Sequence[PageControl], stepping: Sequence[str] = (),
     return text.strip()
 
 
-@checked
+@validate_arguments
 def consecutive(labels: Sequence[str]) -> bool:
     """True when the labels are whole numbers one apart: ``["7", "8", "9"]``."""
     try:
@@ -153,7 +153,7 @@ def _all_values(control) -> tuple[str, list, list[str]] | None:
     return None
 
 
-@checked
+@validate_arguments
 def page_control(name: str, control: widgets.Widget) -> PageControl:
     """Describe ``control`` (the panel's control called ``name``) as a page offers it.
 
@@ -197,7 +197,7 @@ _MANTISSAS = ((1,), (1, 2, 5), (1, 2, 3, 5, 7), (1, 1.5, 2, 3, 4, 5, 7),
               (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8))
 
 
-@checked
+@validate_arguments
 def grid(values: Sequence, keep, count: int) -> list:
     """At most ``count`` of ``values`` (ordered), with the first, the last and ``keep``.
 
@@ -254,7 +254,7 @@ def grid(values: Sequence, keep, count: int) -> list:
     return [values[p] for p in sorted(positions)]
 
 
-@checked
+@validate_arguments
 def allocate(sizes: Sequence[int | None], fixed: Sequence[bool], max_states: int,
              hard_max: int | None = None) -> list[int]:
     """How many values each control keeps, so that the states number about ``max_states``.
@@ -299,7 +299,7 @@ def allocate(sizes: Sequence[int | None], fixed: Sequence[bool], max_states: int
     return counts
 
 
-@checked
+@validate_arguments
 def state_allowances(picture_bytes: Sequence[int], max_states: int, budget: int) -> list[int]:
     """How many states each panel of a page may draw, so that its pictures fit in ``budget`` bytes.
 
@@ -325,7 +325,7 @@ def state_allowances(picture_bytes: Sequence[int], max_states: int, budget: int)
 # --- words for a figure ------------------------------------------------------------
 
 
-@checked
+@validate_arguments
 def plain_text(text: str) -> str:
     r"""A title without mathtext marks: ``"$n^{1.5}$ \\times 2"`` reads ``"n^1.5 × 2"``.
 
@@ -352,7 +352,7 @@ def _axes_words(ax) -> str:
     return plain_text(f"{title} ({axes})" if title and axes else title or axes)
 
 
-@checked
+@validate_arguments
 def describe_figure(fig: Figure, limit: int = 600) -> str:
     """The figure in words, from its texts: the overall title, then each plot's title and axes.
 
@@ -390,7 +390,7 @@ def describe_figure(fig: Figure, limit: int = 600) -> str:
 # --- pictures for the page ------------------------------------------------------------
 
 
-@checked
+@validate_arguments
 def webp_data_uri(png: bytes) -> str:
     """The PNG's picture as a lossless WebP ``data:`` URI: the same pixels, about a third the bytes.
 

@@ -23,7 +23,7 @@ import nbformat
 from nbconvert.exporters import NotebookExporter
 from nbconvert.preprocessors import ClearOutputPreprocessor, TagRemovePreprocessor
 
-from cardlib.checks import checked
+from cardlib.validation import validate_arguments
 
 from .page import COMPANIONS
 from .run import find_lessons
@@ -34,7 +34,7 @@ __all__ = ["SOLUTION_TAG", "student_notebook", "write_student_edition", "main"]
 SOLUTION_TAG = "solution"
 
 
-@checked
+@validate_arguments
 def student_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Return a copy of ``nb`` without solution cells and without outputs."""
     exporter = NotebookExporter()
