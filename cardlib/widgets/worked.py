@@ -18,9 +18,8 @@ The site and the tests run the lessons as Run All does, then read :func:`registe
 is run then, and what each solution and each reveal shows goes to the page's "Show the
 worked solution" and to the tests that check every solution earns its ✓.
 
->>> worked = Worked("x = 6 * 7\\nx")
->>> [output["data"]["text/plain"] for output in worked.outputs()]
-['42']
+>>> Worked("x = 6 * 7\\nprint(x)").outputs()
+[{'output_type': 'stream', 'name': 'stdout', 'text': '42\\n'}]
 """
 
 from __future__ import annotations
