@@ -207,7 +207,10 @@ def test_order_counts_matches_sorting_whole_rows():
 
 
 def test_lab_panel_updates_give_the_pictures_of_fresh_figures():
-    from panel_checks import assert_updates_match_fresh_figures
+    from panel_checks import (
+        assert_remembered_pictures_match_fresh_figures,
+        assert_updates_match_fresh_figures,
+    )
 
     algorithms = {"naive swap": shuffles.naive_swap_shuffle, "Knuth": shuffles.knuth_shuffle,
                   "one riffle": riffle.riffle, "one overhand": hand.overhand_shuffle}
@@ -217,6 +220,10 @@ def test_lab_panel_updates_give_the_pictures_of_fresh_figures():
         {"n": 6}, {"name": "one riffle"}, {"name": "one overhand"}, {"trials": 3000},
         {"n": 9}, {"name": "Knuth", "seed": 3}, {"n": 3}, {"name": "naive swap"}])
     assert kept == 12  # every change kept the figure: deck sizes and exact side included
+    assert panel.figure not in panel._hint  # painted over the saved picture, not whole
+    assert assert_remembered_pictures_match_fresh_figures(
+        panel, [{"trials": 1000}, {"name": "Knuth"}, {"n": 6}],
+        new=[{"seed": 5}, {"name": "one overhand"}, {"n": 4}]) == 3
 
 
 def test_detective_panel_updates_give_the_pictures_of_fresh_figures():

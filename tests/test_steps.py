@@ -217,3 +217,25 @@ def test_players_are_the_same_html_every_run_yet_apart_on_one_page(monkeypatch):
     assert knuth_player(step_deck(4), seed=2).data == first  # a fresh kernel: the same page
     ids = [set(re.findall(r"_anim_img(\w+)", page)) for page in (first, again)]
     assert len(ids[0]) == 1 and ids[0] != ids[1]
+
+
+@pytest.mark.parametrize("make_panel", [pick_slider, knuth_slider, "same_draws_slider"])
+def test_step_sliders_update_their_figure_to_the_pixels_of_a_fresh_one(make_panel):
+    """Every move keeps the figure: the rows are drawn again in their axes, the texts reworded."""
+    from panel_checks import (
+        assert_remembered_pictures_match_fresh_figures,
+        assert_updates_match_fresh_figures,
+    )
+
+    from cardlib import widgets
+
+    if isinstance(make_panel, str):
+        make_panel = getattr(widgets, make_panel)
+    panel = make_panel(step_deck(8), seed=1964)
+    last = panel.controls["step"].max
+    changes = [{"step": last}, {"step": 0}, {"step": 3}, {"seed": 1965}, {"step": 4},
+               {"step": 1, "seed": 7}, {"step": last}]
+    assert assert_updates_match_fresh_figures(panel, changes) == len(changes)
+    assert panel._hint and panel.figure not in panel._hint
+    assert assert_remembered_pictures_match_fresh_figures(
+        panel, changes[:3], new=[{"step": 2}, {"seed": 8}]) == 3

@@ -35,6 +35,7 @@ from .cards import (
     draw_cards,
     faces,
     row_axes,
+    row_axes_box,
 )
 from .evidence import (
     convergence,
@@ -42,6 +43,7 @@ from .evidence import (
     order_count_band,
     p_value_trail,
     set_convergence,
+    set_distance_curves,
     set_p_value_trail,
 )
 from .growth import (
@@ -93,6 +95,7 @@ from .steps import (
     draw_knuth_step,
     draw_pick_step,
     draw_twin_step,
+    redraw_step,
 )
 from .style import (
     BIAS_CMAP,
@@ -150,6 +153,7 @@ __all__ = [
     "faces",
     "deck_picture",
     "row_axes",
+    "row_axes_box",
     "bias_spread",
     "bias_norm",
     "bias_matrix",
@@ -161,6 +165,7 @@ __all__ = [
     "p_value_trail",
     "set_convergence",
     "set_p_value_trail",
+    "set_distance_curves",
     "distance_curves",
     "order_count_band",
     "timing_loglog",
@@ -172,6 +177,7 @@ __all__ = [
     "draw_knuth_step",
     "TWIN_FIGSIZE",
     "draw_twin_step",
+    "redraw_step",
     "SEQUENCE_COLOURS",
     "cut_bars",
     "set_cut_bars",

@@ -30,7 +30,7 @@ from .style import (
     picture,
 )
 
-__all__ = ["card_size_points", "draw_cards", "faces", "deck_picture", "row_axes"]
+__all__ = ["card_size_points", "draw_cards", "faces", "deck_picture", "row_axes", "row_axes_box"]
 
 #: The most dashed places :func:`draw_cards` draws after its cards (a few rows of a big deck).
 MAX_EMPTY_SLOTS = 1000
@@ -152,10 +152,16 @@ def row_axes(fig: Figure, bottom: float, height: float, count: int, total: int) 
     Keeping the width proportional to the count keeps every card the same size
     from step to step (draw_cards scales the faces to the axes it is given).
     """
+    ax = fig.add_axes(row_axes_box(bottom, height, count, total))
+    ax.set_anchor("NW")  # equal aspect shrinks the box: keep it top left
+    return ax
+
+
+@picture
+def row_axes_box(bottom: float, height: float, count: int,
+                 total: int) -> tuple[float, float, float, float]:
+    """The box (left, bottom, width, height) of :func:`row_axes`, in fractions of the figure."""
     for name, value in (("bottom", bottom), ("height", height)):
         if not -1e-9 <= value <= 1 + 1e-9:  # rounding may leave a hair below 0
             raise ValueError(f"{name} is a fraction of the figure, between 0 and 1, got {value}")
-    width = 0.96 * max(count, 1) / max(total, 1)
-    ax = fig.add_axes((0.02, bottom, width, height))
-    ax.set_anchor("NW")  # equal aspect shrinks the box: keep it top left
-    return ax
+    return (0.02, bottom, 0.96 * max(count, 1) / max(total, 1), height)

@@ -14,7 +14,7 @@ from ..checks import numbers_array
 from .style import LINE_COLOURS, OKABE_ITO, axis_state, moved_axes, picture, plain_log_ticks
 
 __all__ = ["convergence", "set_convergence", "p_value_trail", "set_p_value_trail",
-           "distance_curves", "order_count_band"]
+           "distance_curves", "set_distance_curves", "order_count_band"]
 
 
 @picture
@@ -179,6 +179,34 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     ax.tick_params(labelsize=12)
     ax.legend(fontsize=12, loc="lower left")
     return ax
+
+
+@picture
+def set_distance_curves(ax: Axes, name: str, curve, fair_curve,
+                        exact_distance: float | None = None) -> list[Artist] | None:
+    """Show new curves in a :func:`distance_curves` picture drawn before, in place.
+
+    Returns the artists changed (the tick axes among them when their limits
+    moved), the picture then as :func:`distance_curves` draws it on fresh
+    axes; or None, changing nothing, when the exact line would come or go.
+    """
+    curve, fair_curve = _curve("curve", curve), _curve("fair_curve", fair_curve)
+    exact = exact_distance is not None and exact_distance > 1e-12
+    legend = ax.get_legend()
+    if legend is None or len(ax.lines) != 2 + exact or len(legend.get_texts()) != 2 + exact:
+        return None
+    before = axis_state(ax)
+    said = legend.get_texts()[0].get_text()
+    shuffle, fair, *level = ax.lines
+    shuffle.set_data(*curve)
+    shuffle.set_label(name)
+    fair.set_data(*fair_curve)
+    if exact:
+        level[0].set_ydata([exact_distance] * 2)
+    legend.get_texts()[0].set_text(name)
+    ax.relim()
+    ax.autoscale_view()
+    return [*ax.lines, *([legend] if name != said else []), *moved_axes(ax, before)]
 
 
 def _curve(name: str, curve) -> tuple:

@@ -14,10 +14,11 @@ show them are in :mod:`cardlib.widgets.steps`.
 
 from __future__ import annotations
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..steps import PickStep, SwapStep
-from .cards import draw_cards, row_axes
+from .cards import draw_cards, row_axes, row_axes_box
 from .style import CARD_GAP, CARD_WIDTH, SETTLED_SHADE, picture
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "draw_knuth_step",
     "TWIN_FIGSIZE",
     "draw_twin_step",
+    "redraw_step",
 ]
 
 #: A step-through draws the deck in one row; beyond this the faces get too small.
@@ -42,15 +44,55 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+def _text(fig: Figure, slot: int, x: float, y: float, text: str, **style) -> None:
+    """The figure's text number ``slot``: set when a step drawn before left one there, so
+    that a step drawn again over another keeps its texts (and they are painted again only
+    if their words change)."""
+    if slot < len(fig.texts):
+        fig.texts[slot].set_text(text)
+        fig.texts[slot].set_position((x, y))
+    else:
+        fig.text(x, y, text, **style)
+
+
 def _headline(fig: Figure, text: str) -> None:
     """The step's sentence, top left: the figure's first text (tests read it there)."""
-    fig.text(0.02, 0.98, text, ha="left", va="top", fontsize=14)
+    _text(fig, 0, 0.02, 0.98, text, ha="left", va="top", fontsize=14)
 
 
-def _caption(fig: Figure, top: float, text: str) -> None:
+def _caption(fig: Figure, slot: int, top: float, text: str) -> None:
     # A figure text rather than an axes title: placing a title makes matplotlib
     # build the (hidden) ticks to avoid them, which costs more than the cards.
-    fig.text(0.025, top + 0.01, text, ha="left", va="bottom", fontsize=13)
+    _text(fig, slot, 0.025, top + 0.01, text, ha="left", va="bottom", fontsize=13)
+
+
+def _row(fig: Figure, slot: int, bottom: float, height: float, count: int,
+         total: int) -> Axes:
+    """The figure's row of cards number ``slot``: emptied and moved when a step drawn before
+    left one there (axes cost more to make than the cards in them), else made."""
+    if slot >= len(fig.axes):
+        return row_axes(fig, bottom, height, count, total)
+    ax = fig.axes[slot]
+    for artist in [*ax.patches, *ax.artists, *ax.texts, *ax.lines, *ax.collections]:
+        artist.remove()
+    ax.set_position(row_axes_box(bottom, height, count, total))
+    return ax
+
+
+@picture
+def redraw_step(fig: Figure, draw_step, step, n_steps: int | None = None) -> list | None:
+    """Draw ``step`` with ``draw_step`` over the step it drew on ``fig`` before, in place.
+
+    Returns what changed (every row of cards, the texts whose words changed),
+    the picture then as ``draw_step`` draws it on a fresh figure; or None,
+    changing nothing, when ``fig`` holds no step drawn by it.
+    """
+    rows, texts = _STEP_LAYOUT.get(draw_step, (None, None))
+    if rows is None or len(fig.axes) != rows or len(fig.texts) != texts:
+        return None
+    said = [text.get_text() for text in fig.texts]
+    draw_step(fig, step, n_steps)
+    return [*fig.axes, *(text for text, old in zip(fig.texts, said) if text.get_text() != old)]
 
 
 @picture
@@ -82,19 +124,19 @@ def draw_pick_step(fig: Figure, step: PickStep, n_steps: int | None = None) -> F
         headline = (f"Step {step.k} of {n_steps}: randrange({step.draw.args[0]}) gave "
                     f"{step.picked}, so {step.new_pile[-1]} leaves the pile for the new pile")
     _headline(fig, headline)
-    top = row_axes(fig, 0.46, 0.36, len(pile), total)
+    top = _row(fig, 0, 0.46, 0.36, len(pile), total)
     highlight = () if step.picked is None else (step.picked,)
     draw_cards(top, pile, per_row=total, highlight=highlight,
                labels=[str(p) for p in range(len(pile))])
-    _caption(fig, 0.46 + 0.36,
+    _caption(fig, 1, 0.46 + 0.36,
              f"pile to draw from ({_cards(len(pile))}; position under each card)")
     # The new pile's row keeps a dashed place for every card still to come, so that
     # an empty pile shows where the draws will go rather than a blank band.
-    bottom = row_axes(fig, 0.02, 0.36, total, total)
+    bottom = _row(fig, 1, 0.02, 0.36, total, total)
     draw_cards(bottom, step.new_pile, per_row=total,
                highlight=(len(step.new_pile) - 1,) if step.new_pile else (),
                empty_slots=total - len(step.new_pile))
-    _caption(fig, 0.02 + 0.36, f"new pile ({_cards(len(step.new_pile))})" if step.new_pile
+    _caption(fig, 2, 0.02 + 0.36, f"new pile ({_cards(len(step.new_pile))})" if step.new_pile
              else "new pile (empty: each draw puts its card in the next dashed place)")
     return fig
 
@@ -118,7 +160,7 @@ def draw_knuth_step(fig: Figure, step: SwapStep, n_steps: int | None = None) -> 
         headline = (f"Step {step.k} of {n_steps}: randrange({step.i + 1}) gave j = {step.j}, "
                     f"so positions i = {step.i} and j = {step.j} swap")
     _headline(fig, headline)
-    ax = row_axes(fig, 0.02, 0.74, n, n)
+    ax = _row(fig, 0, 0.02, 0.74, n, n)
     marks = {}
     if step.i is not None:
         marks = {step.i: "i", step.j: "j"} if step.i != step.j else {step.i: "i = j"}
@@ -129,8 +171,8 @@ def draw_knuth_step(fig: Figure, step: SwapStep, n_steps: int | None = None) -> 
     if settled:
         start = CARD_GAP / 2 + (n - settled) * (CARD_WIDTH + CARD_GAP)
         ax.axvspan(start, n * (CARD_WIDTH + CARD_GAP) + CARD_GAP / 2, color=SETTLED_SHADE, zorder=0)
-    _caption(fig, 0.02 + 0.74, f"still to shuffle: {_cards(n - settled)}      "
-                                f"settled (shaded): {_cards(settled)}")
+    _caption(fig, 1, 0.02 + 0.74, f"still to shuffle: {_cards(n - settled)}      "
+                                   f"settled (shaded): {_cards(settled)}")
     return fig
 
 
@@ -164,17 +206,21 @@ def draw_twin_step(fig: Figure, step: tuple[PickStep, SwapStep],
     _headline(fig, headline)
     pick_row = pick.pile + pick.new_pile[::-1]
     picked = () if pick.picked is None else (len(pick.pile),)
-    top = row_axes(fig, 0.49, 0.31, n, n)
+    top = _row(fig, 0, 0.49, 0.31, n, n)
     draw_cards(top, pick_row, per_row=max(n, 1), highlight=picked,
                labels=[str(p) if p < len(pick.pile) else "" for p in range(n)])
     _shade_settled(top, n, len(pick.new_pile))
-    _caption(fig, 0.49 + 0.31, "pick and remove: the pile closes its gap, its order kept | "
-                               "drawn (shaded)")
-    bottom = row_axes(fig, 0.04, 0.31, n, n)
+    _caption(fig, 1, 0.49 + 0.31, "pick and remove: the pile closes its gap, its order kept | "
+                                  "drawn (shaded)")
+    bottom = _row(fig, 1, 0.04, 0.31, n, n)
     swapped = () if swap.i is None else {swap.i, swap.j}
     draw_cards(bottom, swap.deck, per_row=max(n, 1), highlight=swapped,
                labels=[str(p) if p < n - swap.settled else "" for p in range(n)])
     _shade_settled(bottom, n, swap.settled)
-    _caption(fig, 0.04 + 0.31, "Knuth's swaps: the last card of the pile fills the hole | "
-                               "drawn (shaded)")
+    _caption(fig, 2, 0.04 + 0.31, "Knuth's swaps: the last card of the pile fills the hole | "
+                                  "drawn (shaded)")
     return fig
+
+
+#: Each step picture's rows of cards and figure texts (what redraw_step finds to reuse).
+_STEP_LAYOUT = {draw_pick_step: (2, 3), draw_knuth_step: (1, 2), draw_twin_step: (2, 3)}

@@ -6,6 +6,7 @@ Both panels draw what one model function computes (:func:`cardlib.evidence.lab_r
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Sequence
 
@@ -25,6 +26,7 @@ from ..plots import (
     distance_curves,
     order_count_band,
     set_bias_matrix,
+    set_distance_curves,
 )
 from .panel import LivePanel, Update
 from .player import frame_player
@@ -82,10 +84,15 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
     right.set_ylabel("worst-card distance", fontsize=12)
     right.set_title("decks it takes to see the bias", fontsize=13)
 
+    @functools.lru_cache(maxsize=64)  # a state seen again: its decks simulated once
+    def result_for(name: str, n: int, trials: int, seed: int) -> evidence.LabResult:
+        return evidence.lab_result(shuffles[name], n, trials, seed, max_exact_paths)
+
     def update(name: str, n: int, trials: int, seed: int) -> list:
-        """Keep the axes (making their ticks is the slow part); change images, lines,
-        legend and titles, and the matrices' ticks when the deck size changes."""
-        result = evidence.lab_result(shuffles[name], n, trials, seed, max_exact_paths)
+        """Keep the axes, the lines and the legend (making ticks is the slow part); change
+        images, lines, legend words and titles, and the ticks whose limits move; a fresh
+        figure draws the same pixels (a test checks)."""
+        result = result_for(name, n, trials, seed)
         spread = _spread(result)
         exact_shown = result.exact_matrix is not None
         toggled = middle.get_visible() != exact_shown
@@ -95,14 +102,21 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
         resized = set_bias_matrix(left.images[0], result.simulated, spread)
         set_bias_matrix(middle.images[0], result.simulated if result.exact_matrix is None
                         else result.exact_matrix, spread)
+        said = left.get_title()
         left.set_title(f"simulated: {trials:,} decks", fontsize=13)
-        _distances(clear(right), name, result)
+        curves = set_distance_curves(right, name, result.curve, result.fair_curve,
+                                     result.exact_distance)
+        if curves is None:  # the exact line comes or goes: the right-hand plot anew
+            _distances(clear(right), name, result)
+            curves = [right]
         suptitle = fig.suptitle(_lab_title(name, result), fontsize=13)
-        if resized or toggled:
-            return [fig]
-        images = [left.images[0], *([middle.images[0]] if exact_shown else [])]
-        # Paint again only these (and the whole right-hand plot, whose scale may change).
-        return [*images, left.title, note, right, suptitle]
+        if resized:  # new ticks: both matrices whole
+            matrices = [left, middle]
+        else:
+            matrices = [left.images[0], *([middle.images[0]] if exact_shown else []),
+                        *([left.title] if left.get_title() != said else []),
+                        *([middle] if toggled else [])]
+        return [*matrices, note, *curves, suptitle]
 
     update(name, n, trials, seed)
     return update

@@ -24,9 +24,10 @@ from ..plots.steps import (
     draw_knuth_step,
     draw_pick_step,
     draw_twin_step,
+    redraw_step,
 )
 from ..steps import PickStep, SwapStep, knuth_steps, pick_and_remove_steps, same_draws_steps
-from .panel import LivePanel
+from .panel import LivePanel, Update
 from .player import frame_player
 
 __all__ = [
@@ -62,8 +63,15 @@ def step_slider(trace: Callable, draw_step: Callable, deck: Sequence[Card], seed
 
     last = len(steps_for(seed)) - 1
 
-    def draw(fig: Figure, step: int, seed: int) -> None:
+    def draw(fig: Figure, step: int, seed: int) -> Update:
         draw_step(fig, steps_for(seed)[step], last)
+
+        def update(step: int, seed: int) -> list | None:
+            # The rows of cards drawn again in their axes, the texts reworded: a fresh
+            # figure draws the same pixels (a test checks).
+            return redraw_step(fig, draw_step, steps_for(seed)[step], last)
+
+        return update
 
     controls = {
         "step": widgets.IntSlider(value=min(step, last), min=0, max=last, description="step"),
