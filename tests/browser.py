@@ -70,22 +70,26 @@ class OfflinePage:
     """A page in its own offline context that may load only :data:`LOCAL` URLs.
 
     Any other request is aborted and kept in ``blocked``; every failed request
-    (aborted ones too) is kept in ``failed`` as 'URL: reason'. :meth:`open`
-    clears both. ``touch`` makes it a phone: a touch screen, and the page's
-    viewport meta tag obeyed.
+    (aborted ones too) is kept in ``failed`` as 'URL: reason', and what the page's
+    Content-Security-Policy refused in ``refused``. :meth:`open` clears them.
+    ``bypass_csp`` lets a test inject its own script (axe-core). ``touch`` makes it a phone:
+    a touch screen, and the page's viewport meta tag obeyed.
     """
 
     def __init__(self, browser: Browser, width: int = 1200, height: int = 900,
-                 touch: bool = False) -> None:
+                 touch: bool = False, bypass_csp: bool = False) -> None:
         self.context = browser.new_context(
             viewport={"width": width, "height": height}, offline=True,
-            has_touch=touch, is_mobile=touch,
+            has_touch=touch, is_mobile=touch, bypass_csp=bypass_csp,
         )
         self.context.route(lambda url: not url.startswith(LOCAL), self._block)
         self.page: Page = self.context.new_page()
         self.blocked: list[str] = []
         self.failed: list[str] = []
+        self.refused: list[str] = []  # what the page's Content-Security-Policy refused
         self._pending: set[Request] = set()
+        self.page.on("console", lambda message: self.refused.append(message.text[:200])
+                     if "Content Security Policy" in message.text else None)
         self.page.on("request", self._start)
         self.page.on("requestfinished", self._finish)
         self.page.on("requestfailed", self._fail)
@@ -108,6 +112,7 @@ class OfflinePage:
         """Load ``url``, wait until its load event; return the page."""
         self.blocked.clear()
         self.failed.clear()
+        self.refused.clear()
         self._pending.clear()
         self.page.goto(url, wait_until="load")
         return self.page

@@ -58,6 +58,9 @@ SKIP = {
     "cardlib_course.run.execute": "executes a notebook in a kernel; tested by test_notebooks",
     "cardlib_course.kernel.sweep_controls": "runs inside a lesson's kernel, on its panels",
     "cardlib_course.kernel.time_redraws": "runs inside a lesson's kernel, on its panels",
+    "cardlib_course.serve.main": "an entry point: serves the site until stopped",
+    "cardlib_course.serve.CachingHandler": "built by http.server for each request",
+    "cardlib_course.exporter.CardlibExporter": "an nbconvert exporter: traitlets check its config",
 }
 # Type aliases (Shuffle, Update) and typing Protocols (RandomSource) describe; they are not
 # called, and are left out by targets() itself.

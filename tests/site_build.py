@@ -32,6 +32,10 @@ PAGES = [("sample", "index.html"), ("sample", "site_sample.html"), ("lessons", "
 PAGES += [("lessons", page) for path in lesson_paths()
           for page in site.page_names(path.stem, nbformat.read(path, as_version=4))]
 PAGE_IDS = [f"{name}/{page}" for name, page in PAGES]
+#: Shows what waits for a prediction's commit (%%reveal cells), as after every commit: for the
+#: tests of what those cells hold (panels, players, figures) rather than of the waiting.
+SHOW_WHAT_WAITS = ("document.querySelectorAll('.cardlib-after-output').forEach(e => { "
+                   "e.hidden = false; }); window.dispatchEvent(new Event('resize')); true")
 #: The repository the test sites name (its Binder links are checked, not followed).
 REPOSITORY = "https://github.com/example/shuffling"
 

@@ -17,29 +17,41 @@ import pytest
 
 from cardlib_course.grading import assignment, exercise_pairs, write_course
 from cardlib_course.run import find_lessons
+from cardlib_course.shape import core
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = find_lessons(ROOT / "notebooks", [])
 
 
+def _core_pairs(lesson) -> list:
+    """The (exercise, solution) pairs of the lesson's core (graded; Going further's are not)."""
+    inside = {id(cell) for cell in core(lesson)}
+    return [(e, s) for e, s in exercise_pairs(lesson) if id(lesson.cells[e]) in inside]
+
+
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
-def test_every_exercise_becomes_an_answer_and_a_test_worth_a_point(path):
+def test_every_exercise_becomes_an_answer_and_a_core_one_a_test_worth_a_point(path):
+    """Every exercise an answer cell; those of the core a locked test worth a point each;
+    those of Going further optional: their check still answers, and nothing is graded."""
     lesson = nbformat.read(path, as_version=4)
-    pairs = exercise_pairs(lesson)
-    assert pairs, f"{path.name} has no exercise with a solution after it"
+    pairs, graded_pairs = exercise_pairs(lesson), _core_pairs(lesson)
+    assert graded_pairs, f"{path.name} has no exercise in its core with a solution after it"
     graded = assignment(lesson)
     kinds = [cell.metadata.get("nbgrader", {}) for cell in graded.cells]
     answers = [cell for cell, meta in zip(graded.cells, kinds) if meta.get("solution")]
     tests = [cell for cell, meta in zip(graded.cells, kinds) if meta.get("grade")]
-    assert len(answers) == len(tests) == len(pairs)
+    assert len(answers) == len(pairs) and len(tests) == len(graded_pairs)
     assert all(meta["points"] == 1 and meta["locked"] for meta in kinds if meta.get("grade"))
-    for answer in answers:  # the stub, then the solution region, and no check call
-        assert "TODO" in answer.source.split("### BEGIN SOLUTION")[0]
-        assert answer.source.rstrip().endswith("### END SOLUTION")
-        assert "check_" not in answer.source
+    for answer in answers:  # the stub, then the solution region; a check only if optional
+        head, region = answer.source.split("### BEGIN SOLUTION")
+        assert "TODO" in head and "### END SOLUTION" in region
+        after = region.split("### END SOLUTION")[1]
+        assert after.strip() == "" or after.strip().endswith("# optional: not graded")
+    assert sum("# optional: not graded" in a.source for a in answers) == len(pairs) - len(
+        graded_pairs)
     assert all("assert feedback.ok" in test.source for test in tests)
     assert not any("solution" in cell.metadata.get("tags", []) for cell in graded.cells)
-    assert len(graded.cells) == len(lesson.cells)  # (exercise, solution) -> (answer, test)
+    assert len(graded.cells) == len(lesson.cells) - len(pairs) + len(graded_pairs)
     assert lesson == nbformat.read(path, as_version=4)  # the lesson itself is left alone
 
 
@@ -70,7 +82,7 @@ def test_nbgrader_gives_the_worked_lesson_full_marks_and_the_stubs_none(tmp_path
         shutil.copy(source, folder / lesson.name)
         _nbgrader(tmp_path, "db", "student", "add", student)
     _nbgrader(tmp_path, "autograde", name)
-    exercises = len(exercise_pairs(nbformat.read(lesson, as_version=4)))
+    exercises = len(_core_pairs(nbformat.read(lesson, as_version=4)))
     with Gradebook(f"sqlite:///{tmp_path / 'gradebook.db'}") as gradebook:
         ada, bo = (gradebook.find_submission(name, s) for s in ("ada", "bo"))
         assert ada.max_score == exercises

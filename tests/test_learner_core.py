@@ -66,7 +66,8 @@ PROGRAM = textwrap.dedent("""
         "not a shuffle": judge(loses).kind,
         "check right": check_pick_and_remove(pick).status,
         "check copy": str(check_pick_and_remove(lambda deck, rng: None)),
-        "value": str(check_bits_for_54(238.0)),
+        "value": str(check_bits_for_54(238)),
+        "float": str(check_bits_for_54(238.0)),
         "riffle then overhand": str(mixing.distance_to_uniform(mixing.compose(
             exact.exact_law(riffle.riffle, 4), exact.exact_law(hand.overhand_shuffle, 4)))),
         "cell": json.loads(run_cell_json("from cardlib.exercises.fair import "
@@ -100,6 +101,7 @@ def test_the_learner_core_works_without_numpy():
     assert found["fair"] == "fair" and found["unfair"][0] == "unfair"
     assert found["not a shuffle"] == "not a shuffle" and found["check right"] == "right"
     assert "shuffle a copy" in found["check copy"] and found["value"].startswith("✓")
+    assert found["float"].startswith("✗") and "is a float" in found["float"]  # one policy
     assert "✗" in found["cell"]
     assert found["riffle then overhand"] == "97/384"   # recomputed by a model of my own
 

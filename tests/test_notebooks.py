@@ -18,7 +18,7 @@ from cardlib.cells import cell_code, cell_magic
 from cardlib.plots.style import MAX_WIDTH_PX, MIN_TEXT_PX
 from cardlib_course.mimes import WIDGET_STATE, WIDGET_VIEW
 from cardlib_course.offline import WORKED, place_worked
-from cardlib_course.run import execute, problems
+from cardlib_course.run import problems
 from cardlib_course.shape import is_exercise
 from cardlib_course.student import write_student_edition
 
@@ -161,14 +161,19 @@ def test_no_later_cell_needs_a_name_that_only_an_answer_defines(path):
     assert needed == []
 
 
-@pytest.mark.notebook
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
-def test_student_edition_runs_with_every_check_not_attempted(path, tmp_path):
+def test_the_student_edition_is_the_lesson_without_its_worked_solutions(path, tmp_path):
+    """The lesson minus its %%solution cells, with no outputs. Run All runs no worked solution
+    (test_run_all_shows_no_answer_under_an_untouched_exercise runs the lesson so), so the
+    edition runs as the lesson does, every check answering "not attempted yet": no second run
+    is needed to show it."""
     (edition,) = write_student_edition([path], tmp_path)
-    nb = execute(edition)
-    assert problems(nb) == []
-    marks = [mark for cell in nb.cells for mark in _feedback_marks(cell)]
-    assert set(marks) <= {"…"}, "a check in the student edition answers before the learner does"
+    lesson, copy = nbformat.read(path, as_version=4), nbformat.read(edition, as_version=4)
+    kept = [cell for cell in lesson.cells if cell_magic(cell.source) != "%%solution"]
+    assert [(c.cell_type, c.source) for c in copy.cells] == [(c.cell_type, c.source)
+                                                             for c in kept]
+    assert not any(cell.get("outputs") for cell in copy.cells)
+    assert (tmp_path / "references.md").is_file() and (tmp_path / "glossary.md").is_file()
 
 
 def _figures(nb):

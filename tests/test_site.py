@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from browser import OfflinePage
 from notebook_runner import lesson_paths
-from site_build import OUT, PAGE_IDS, PAGES
+from site_build import OUT, PAGE_IDS, PAGES, SHOW_WHAT_WAITS
 
 from cardlib_course.offline import CARDS, CJK, MATH
 
@@ -112,7 +112,8 @@ def test_stylesheet_loads_nothing_external(name, sites):
 
 def test_index_lists_every_notebook_with_its_summary(sites):
     index = _read("sample", "index.html", sites)
-    assert re.findall(r'<a href="([^"]+)">', index) == ["site_sample.html"]
+    listed = index[index.index('<ul class="lessons">'):index.index("</ul>")]
+    assert re.findall(r'<a href="([^"]+)">', listed) == ["site_sample.html"]
     assert "<strong>Site sample</strong>" in index
     assert "This notebook holds every case the static site must show offline;" in index
 
@@ -260,9 +261,12 @@ PAGE_CHECK = r"""
 
 
 def _open(browser: OfflinePage, path: Path) -> dict:
-    report = browser.open(path.as_uri()).evaluate(PAGE_CHECK)
+    view = browser.open(path.as_uri())
+    view.evaluate(SHOW_WHAT_WAITS)
+    report = view.evaluate(PAGE_CHECK)
     report["failed"] = browser.failed_requests()
     report["blocked"] = list(browser.blocked)
+    report["refused"] = list(browser.refused)
     return report
 
 
@@ -293,6 +297,7 @@ def test_page_in_browser_offline(name, page, sites, browser):
     report = _open(browser, OUT[name] / page)
     assert report["failed"] == []
     assert report["blocked"] == []
+    assert report["refused"] == []  # the page's own Content-Security-Policy lets it all work
     assert report["broken"] == []
     assert report["control"], (
         "the glyph check did not see an unassigned code point as missing"
@@ -310,8 +315,8 @@ def test_page_in_browser_offline(name, page, sites, browser):
 def test_a_long_lesson_is_cut_into_linked_parts_that_keep_head_and_scripts():
     from cardlib_course import build as site
 
-    page = ('<html><head><title>Lesson 1</title><style>s</style></head><body><main>\n'
-            '<nav class="site-nav"><a href="index.html">All lessons</a></nav>\n'
+    page = ('<html><head><title>Lesson 1</title><style>s</style></head><body>\n'
+            '<nav class="site-nav"><a href="index.html">All lessons</a></nav>\n<main id="main">\n'
             '<div class="jp-Cell a" id="cell-id=c1">one</div>\n'
             '<div class="jp-Cell b" id="cell-id=c2">two</div>\n'
             '<div class="jp-Cell c" id="cell-id=c3">three</div>\n'

@@ -24,7 +24,7 @@ import numpy as np
 import PIL.Image
 import pytest
 from notebook_runner import executed_with_check, lesson_paths
-from site_build import OUT, PAGE_IDS, PAGES, SAMPLE, SHOTS
+from site_build import OUT, PAGE_IDS, PAGES, SAMPLE, SHOTS, SHOW_WHAT_WAITS
 
 from cardlib_course import build as site
 from cardlib_course.run import REFERENCE_MIME
@@ -48,8 +48,12 @@ PANELS = """
 """
 
 
-def _open(page_fixture, name: str, page: str):
-    return page_fixture.open((OUT[name] / page).as_uri())
+def _open(page_fixture, name: str, page: str, waiting: bool = False):
+    """The page; unless ``waiting``, as after every prediction is committed."""
+    view = page_fixture.open((OUT[name] / page).as_uri())
+    if not waiting:
+        view.evaluate(SHOW_WHAT_WAITS)
+    return view
 
 
 def _shown(root) -> dict:
@@ -209,15 +213,7 @@ def _canvas_pixels_equal(root, expected: np.ndarray) -> bool:
 @pytest.mark.parametrize("name, page", LESSON_PAGES, ids=LESSON_IDS)
 def test_players_play_and_reveals_open(name, page, sites, browser):
     sites(name)
-    view = _open(browser, name, page)
-    for player in view.locator(".animation").all():
-        slider = player.locator("input.anim-slider")
-        before = slider.input_value()
-        player.locator('button[title="Play"]').click()
-        view.wait_for_function(
-            "([slider, before]) => slider.value !== before",
-            arg=[slider.element_handle(), before], timeout=5000)
-        player.locator('button[title="Pause"]').click()
+    view = _open(browser, name, page, waiting=True)
     waiting = view.locator(".cardlib-after-output")
     assert all(not box.is_visible() for box in waiting.all())  # nothing before a commit
     for box in view.locator(".cardlib-prediction").all():
@@ -229,6 +225,14 @@ def test_players_play_and_reveals_open(name, page, sites, browser):
         assert said.startswith(("Right: ", "Not quite: the answer is ")) and len(said) > 30, said
         assert box.locator("button").is_disabled()
     assert all(box.is_visible() for box in waiting.all())  # what waited for a commit shows
+    for player in view.locator(".animation").all():
+        slider = player.locator("input.anim-slider")
+        before = slider.input_value()
+        player.locator('button[title="Play"]').click()
+        view.wait_for_function(
+            "([slider, before]) => slider.value !== before",
+            arg=[slider.element_handle(), before], timeout=5000)
+        player.locator('button[title="Pause"]').click()
     for details in view.locator("details").all():
         assert all(not part.is_visible() for part in details.locator(".jp-OutputArea").all())
         details.locator("summary").first.click()

@@ -676,7 +676,7 @@ def refusal(answer) -> str:
     return "it holds values that cannot be compared"
 
 
-def float_said(answer, expected, found: str) -> str:
+def _float_said(answer, expected, found: str) -> str:
     """What a float answer (or one holding floats) is, against the exact value: "" if none."""
     text, one = shown(answer), not isinstance(expected, (list, tuple))
     is_float = f"{text} is a float" if one else f"{text} holds floats"
@@ -740,7 +740,7 @@ def compare_value(answer, expected, what: str, hint: str = "", where: str = "") 
         return wrong(f"{what}: {refusal(answer)}.", where)
     if type(answer) is bool:
         return wrong(f"{what}: {answer} is a truth value, not a number.", where)
-    said = float_said(answer, expected, found)
+    said = _float_said(answer, expected, found)
     if said:
         more = f" Hint: {hint}" if hint and found == "float" else ""
         return wrong(f"{what}: {said}{more}", where)

@@ -34,7 +34,7 @@ from . import (
 from .answers import check_value
 from .code import Algorithm, check_shuffle, same_algorithm
 from .fair import number_answer
-from .pick import _PICK_AND_REMOVE
+from .pick import PICK_AND_REMOVE
 
 __all__ = [
     "check_fill_the_hole",
@@ -77,7 +77,7 @@ def check_fill_the_hole(my_shuffle: Callable) -> Feedback:
 
 @contained("the check of your shuffle")
 def _named(my_shuffle: Callable, feedback: Feedback) -> Feedback:
-    if same_algorithm(my_shuffle, _PICK_AND_REMOVE, "your shuffle") is None:
+    if same_algorithm(my_shuffle, PICK_AND_REMOVE, "your shuffle") is None:
         return wrong("fair, but that is lesson 3's pick-and-remove, draw for draw: pop(i) closes "
                      "the gap by moving every card above i down one place. Move the pile's last "
                      "card into the hole instead; then pop() from the end moves nothing",

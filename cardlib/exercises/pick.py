@@ -23,7 +23,7 @@ __all__ = ["check_pick_and_remove", "DIGITS", "check_digit_chance",
            "check_hand_chance", "DEAL", "check_deal_moves"]
 
 #: The algorithm of exercise 1, as the lesson describes it.
-_PICK_AND_REMOVE = Algorithm(
+PICK_AND_REMOVE = Algorithm(
     "pick-and-remove", pick_and_remove, "new list",
     "each draw picks one of the cards still in the pile: randrange(n), then randrange(n - 1), "
     "..., and the card at that position goes onto the new pile")
@@ -33,7 +33,7 @@ _PICK_AND_REMOVE = Algorithm(
 def check_pick_and_remove(my_shuffle: Callable) -> Feedback:
     """The learner's pick-and-remove: diagnosed, fair (judged exactly), pick-and-remove itself."""
     return check_shuffle(my_shuffle, "your pick-and-remove", "section 2",
-                         algorithm=_PICK_AND_REMOVE,
+                         algorithm=PICK_AND_REMOVE,
                          hint="at every draw, each card still in the pile must have the same "
                               "chance: how many cards are left to choose from at that draw?")
 

@@ -27,5 +27,5 @@ def asset(name: str) -> str:
     folder = "templates" if name.endswith(".j2") else "assets"
     path = resources.files(__package__).joinpath(folder, name)
     if not path.is_file():
-        raise ValueError(f"no site file {folder}/{name}")
+        raise ValueError(f"name {name!r} is no site file: there is no {folder}/{name}")
     return path.read_text(encoding="utf-8")

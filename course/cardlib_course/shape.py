@@ -68,20 +68,20 @@ def is_exercise(cell: nbformat.NotebookNode) -> bool:
 
 
 @validate_arguments
-def exercises(cells: list) -> list:
+def exercises(cells: list[nbformat.NotebookNode]) -> list:
     """The exercise cells among ``cells``."""
     return [cell for cell in cells if is_exercise(cell)]
 
 
 @validate_arguments
-def predictions(cells: list) -> list:
+def predictions(cells: list[nbformat.NotebookNode]) -> list:
     """The cells among ``cells`` that ask the learner to predict."""
     return [cell for cell in cells
             if cell.cell_type == "code" and re.search(r"^prediction\(", cell.source, re.M)]
 
 
 @validate_arguments
-def prose_words(cells: list) -> int:
+def prose_words(cells: list[nbformat.NotebookNode]) -> int:
     """Words of Markdown prose in ``cells``: formulas left out, a run of Chinese characters one
     word, the sources list left out.
 
@@ -99,7 +99,7 @@ _MINUTES = {"core": re.compile(r"core[^.;\n]*?about (\d+) minutes", re.I),
             "further": re.compile(rf"{GOING_FURTHER}[^.;\n]*?about (\d+) minutes", re.I)}
 
 
-def _headings(cells: list) -> list[str]:
+def _headings(cells: list[nbformat.NotebookNode]) -> list[str]:
     return [line.strip() for cell in cells if cell.cell_type == "markdown"
             for line in cell.source.splitlines() if line.startswith("## ")]
 
