@@ -6,12 +6,15 @@ tests/test_layers.py, keeps it so):
 
 The model (standard library and NumPy only; all randomness through ``rng.randrange``):
     validation  argument validation (@validate_arguments, from the annotations), one
-                exception type per kind of mistake; the rng protocol (checks: its old name)
+                exception type per kind of mistake; the rng protocol
     cards       Card, the 52-, 54- and 56-card decks in brand-new order, Dou Di Zhu's order
     shuffles    every shuffle of lessons 1 to 3, 5 and 6, fair and unfair, and ``deal``
     orders      numbering the n! orders: factorial digits, unrank and rank
     riffle      the Gilbert-Shannon-Reeds riffle, rising sequences, exact distances
     hand        overhand, perfect faro and pile shuffles
+    hand_methods  the Chinese survey's hand methods, and top-to-random insertion
+    doudizhu    Dou Di Zhu deals: bombs and the rocket after too little shuffling
+    listsort    CPython's list.sort with a comparator that answers at random, batched
     exact       exact outcome distributions by walking every random choice
     tree        the same walk as a short recursive generator, for reading in a lesson
     rngs        the rngs cardlib hands a shuffle (scripted, seeded, recorded), as CPython's
@@ -28,14 +31,18 @@ The model (standard library and NumPy only; all randomness through ``rng.randran
     draws       from random bits to a number below n: modulo, floats, their exact laws
     peeking     how often a fair shuffle is called unfair when tested at every look
     twister     the Mersenne Twister's state, read back from 624 outputs
+    cells       run a cell's code as JupyterLab would (the pages' editors), cell magics
+    exercises   the checks that answer a learner's exercise (one module per lesson)
 
 The pictures, ``cardlib.plots`` (matplotlib; data and axes in, axes out).
 
 The controls, ``cardlib.widgets`` (the only importers of ipywidgets): live
 panels, frame players, and every panel of the lessons.
 
-The site, ``cardlib_course``: the one notebook executor, the static site
-(``python -m cardlib_course``) and the benchmark (``python tools/bench.py``).
+Not in this package: the lecturer's commands (static site, student edition, grading
+export), a distribution of their own, ``cardlib_course`` in ``course/``; the benchmark,
+``tools/bench.py``. Each package's docstring maps its modules (tests/test_layers.py keeps
+every map complete).
 """
 
 __version__ = "0.2.0"

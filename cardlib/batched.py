@@ -30,8 +30,8 @@ from collections.abc import Callable
 import numpy as np
 
 from . import listsort, shuffles
-from .checks import decks_array, function, whole_number
 from .untrusted import TimedCalls
+from .validation import decks_array, function, whole_number
 
 __all__ = [
     "KERNELS",

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .checks import as_rng, sequence, whole_number
+from .validation import as_rng, sequence, whole_number
 
 __all__ = [
     "MAX_TAIL_DRAWS",

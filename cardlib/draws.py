@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .checks import checked, whole_number
+from .validation import validate_arguments, whole_number
 
 __all__ = ["MAX_LAW_VALUES", "modulo_law", "float_law", "float_draw"]
 
@@ -43,7 +43,7 @@ def modulo_law(m: int, bits: int) -> dict[int, Fraction]:
     return {j: Fraction(base + (j < extra), 2**bits) for j in range(m)}
 
 
-@checked
+@validate_arguments
 def float_draw(k: int, m: int, bits: int = 53) -> int:
     """Return ``int(random() * m)`` when ``random()`` returned k / 2**bits (float arithmetic).
 

@@ -27,16 +27,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import exact, mixing, stats
-from .checks import (
-    checked,
+from .shuffles import knuth_shuffle
+from .validation import (
     decks_array,
     function,
     numbers_array,
     sequence,
     shuffle_table,
+    validate_arguments,
     whole_number,
 )
-from .shuffles import knuth_shuffle
 
 __all__ = [
     "MAX_LAB_CARDS",
@@ -285,7 +285,7 @@ def convergence_result(decks, exact_matrix) -> ConvergenceResult:
 # --- p-values in words, and how many decks a test needs ----------------------------------
 
 
-@checked
+@validate_arguments
 def p_value_text(p: float) -> str:
     """Return a p-value for print: two significant digits, and "< 1e-300" below float range.
 

@@ -38,11 +38,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .checks import ContractError, function, positive_number, sequence, whole_number
 from .rngs import Scripted, Seeded, Stop
 from .untrusted import EndlessRun, Raised, Stopped, contained, is_own, shown
 from .untrusted.snapshot import Snapshot
 from .untrusted.walk import Defences, Trusting
+from .validation import ContractError, function, positive_number, sequence, whole_number
 
 __all__ = [
     "MAX_PATHS", "MAX_CELLS", "MAX_DRAWS", "MAX_CARDS", "MAX_SECONDS", "RUN_SECONDS",

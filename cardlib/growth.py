@@ -23,7 +23,7 @@ import timeit
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .checks import checked, function, limit, sequence, whole_number
+from .validation import function, limit, sequence, validate_arguments, whole_number
 
 __all__ = [
     "EMPTY_LIST_BYTES",
@@ -290,7 +290,7 @@ def rule_capacities(n: int, rule: str = "3.9") -> list[int]:
     return capacities
 
 
-@checked
+@validate_arguments
 def extended_capacity(n: int, start: int = 4) -> int:
     """Return the measured capacity of a list of ``start`` elements after ``extend`` with n more.
 
@@ -325,7 +325,7 @@ def total_copies(n: int, step: int | None = None, rule: str = "3.9") -> int:
     return copies
 
 
-@checked
+@validate_arguments
 def fixed_cost_fit(lengths: Sequence[int], nanoseconds: Sequence[float]) -> tuple[float, float]:
     """Fit time per append = a + b / n by least squares; return (a, b) in nanoseconds.
 
@@ -354,7 +354,7 @@ def fixed_cost_fit(lengths: Sequence[int], nanoseconds: Sequence[float]) -> tupl
 POP_PLACES = ("front", "middle", "end")
 
 
-@checked
+@validate_arguments
 def time_pops(lengths: Sequence[int], number: int = 2000,
               repeat: int = 5) -> dict[str, list[float]]:
     """Return the best time in nanoseconds of one ``pop`` from a list of about n elements.

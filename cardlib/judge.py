@@ -61,11 +61,11 @@ try:  # the chi-square evidence needs NumPy, which Python in the browser lacks
     from . import evidence
 except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
     np = evidence = None
-from .checks import ContractError, function, positive_number, whole_number
 from .rngs import Seeded, Stop
 from .untrusted import Guard, TimedOut, is_own, sandbox
 from .untrusted.plain import sendable, shown
 from .untrusted.snapshot import Snapshot, snapshot
+from .validation import ContractError, function, positive_number, whole_number
 
 __all__ = ["MAX_N", "MAX_DRAWS", "EVIDENCE_DRAWS", "EVIDENCE_SECONDS", "JUDGE_SECONDS",
            "OTHER_DECKS_UP_TO", "KINDS", "Evidence", "Verdict", "judge", "not_an_order"]

@@ -23,7 +23,7 @@ import random
 
 import numpy as np
 
-from .checks import decks_array, whole_number
+from .validation import decks_array, whole_number
 
 __all__ = ["RUN_LIMIT", "most_coins", "random_comparator_rows", "matches_this_python"]
 

@@ -23,7 +23,7 @@ import numbers
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from .checks import MAX_ITEMS, limit, numbers_array, numpy_for, sequence, whole_number
+from .validation import MAX_ITEMS, limit, numbers_array, numpy_for, sequence, whole_number
 
 try:  # NumPy serves the one-card distances; the whole-order ones need only Fractions
     import numpy as np

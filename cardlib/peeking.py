@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import stats
-from .checks import positive_number, whole_number
 from .shuffles import knuth_shuffle
+from .validation import positive_number, whole_number
 
 __all__ = ["MAX_DECKS", "critical_value", "PeekingResult", "false_alarms"]
 

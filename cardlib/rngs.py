@@ -48,7 +48,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .checks import ContractError, as_rng, sequence, whole_number
+from .validation import ContractError, as_rng, sequence, whole_number
 
 __all__ = ["MAX_BITS", "INTEGER_METHODS", "FLOAT_METHODS", "KEPT", "Stop", "IntegerMethods",
            "Scripted", "Seeded", "Draw", "RecordingRng", "ReplayRng", "Refusing", "refusal"]

@@ -20,9 +20,9 @@ from fractions import Fraction
 import numpy as np
 
 from . import batched, exact
-from .checks import as_rng, function, limit, numbers_array, whole_number
 from .orders import cycle_count, exact_position_matrix  # here too: their home is the model's core
 from .untrusted import TimedCalls
+from .validation import as_rng, function, limit, numbers_array, whole_number
 
 __all__ = [
     "simulate", "count_positions", "MAX_ENTRIES", "MAX_WORK", "MAX_PYTHON_CARDS",

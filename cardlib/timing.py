@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import (
+from .untrusted import TimedCalls
+from .validation import (
     MAX_ITEMS,
     function,
     limit,
@@ -29,7 +30,6 @@ from .checks import (
     sequence,
     whole_number,
 )
-from .untrusted import TimedCalls
 
 __all__ = ["doubling_sizes", "time_shuffle", "Timings", "measure", "loglog_fit"]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .checks import checked, whole_number
+from .validation import validate_arguments, whole_number
 
 __all__ = ["STATE_WORDS", "temper", "untemper", "clone"]
 
@@ -61,7 +61,7 @@ def untemper(y: int) -> int:
     return x & _MASK
 
 
-@checked
+@validate_arguments
 def clone(outputs: Sequence[int]) -> random.Random:
     """Return a ``random.Random`` in the state of a generator that just gave ``outputs``.
 

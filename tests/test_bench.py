@@ -5,7 +5,7 @@ import random
 
 import nbformat
 
-from cardlib_course import bench
+import bench
 
 
 def test_choice_and_remove_is_seed_001s_shuffle():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -183,6 +184,17 @@ def test_model_module_loads_no_pictures_or_widgets(module):
             "assert not bad, bad")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-500:]
+
+
+@pytest.mark.parametrize("package", sorted(
+    {name.rpartition(".")[0] for name in MODULES if "." in name} & set(MODULES)))
+def test_every_package_maps_all_its_modules(package):
+    """A package's docstring names each of its modules: a newcomer's map, kept complete."""
+    doc = importlib.import_module(package).__doc__ or ""
+    modules = {name.rpartition(".")[2] for name in MODULES
+               if name.rpartition(".")[0] == package and not name.endswith("__main__")}
+    unnamed = sorted(m for m in modules if not re.search(rf"\b{m}\b", doc))
+    assert unnamed == [], f"{package}'s docstring does not name its modules {unnamed}"
 
 
 def test_every_layer_is_present():

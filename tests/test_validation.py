@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from cardlib import checks, shuffles, validation
+from cardlib import shuffles, validation
 from cardlib.untrusted import is_own
 from cardlib.validation import MAX_ITEMS, Probability, Rng, listed, validate_arguments, whole
 
@@ -47,7 +47,6 @@ def test_the_wrapper_is_the_function_for_readers_and_tools():
     assert str(inspect.signature(_swap_ends)) == str(inspect.signature(inner))
     assert inspect.getsource(_swap_ends).startswith("@validate_arguments\ndef _swap_ends(")
     assert is_own(shuffles.knuth_shuffle)  # cardlib's own: found by name in its module
-    assert checks.checked is validate_arguments  # the old name, for the modules that use it
 
 
 def test_every_kind_of_parameter_passes_through():

@@ -19,6 +19,19 @@ process (:mod:`cardlib.sandbox`) with a time limit and a memory cap, every
 call of the learner's function is itself stopped after a few seconds, and
 whatever happens the learner gets a Feedback within seconds, never a hang.
 
+The modules, one per lesson or two, then the shared kinds of answer:
+
+    fair     lessons 1 and 2: what makes a shuffle fair, and what it costs
+    pick     lesson 3: pick and remove
+    lists    lesson 4: how a list grows
+    knuth    lesson 5: Knuth's swaps and the off-by-one traps
+    testing  lesson 6: testing a shuffle, and where randomness comes from
+    riffles  lessons 7 and 8: riffle shuffles, and why seven
+    hands    lessons 9 and 10: shuffling by hand, faros, piles, Dou Di Zhu
+    lab      lesson 11: the probability lab
+    code     code answers: a learner's shuffle diagnosed, judged, held to the algorithm asked
+    answers  value answers with their typical mistakes
+
 >>> feedback = compare_value(TODO, 3, "the number of paths")
 >>> feedback.status, str(feedback)
 ('todo', '… not attempted yet: the number of paths')
@@ -44,9 +57,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..checks import checked
 from ..untrusted import sandbox
 from ..untrusted.guard import RUN_SECONDS, EndlessRun, TimedCalls
+from ..validation import validate_arguments
 
 __all__ = [
     "TODO",
@@ -306,7 +319,7 @@ class Failed(Exception):  # noqa: N818 (a finding, carried out of a loop of call
         self.feedback = feedback
 
 
-@checked
+@validate_arguments
 def learner_line(error: BaseException) -> str:
     """Where in the learner's code ``error`` was raised: ' (line 4: j = deck[n])', or ''."""
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
@@ -360,7 +373,7 @@ def contained(what: str) -> Callable:
     its learner calls still stopped by the guard.
     """
     def decorate(check: Callable) -> Callable:
-        validated = checked(check)  # its arguments checked (in the child: errors come back)
+        validated = validate_arguments(check)  # errors come back from the child
 
         @functools.wraps(check)
         def run(*args, **kwargs) -> Feedback:

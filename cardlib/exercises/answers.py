@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..checks import checked
+from ..validation import validate_arguments
 from . import Feedback, compare_value, exactly, is_todo, match, not_attempted, shown, wrong
 
 __all__ = ["shown", "check_value"]
@@ -23,7 +23,7 @@ def _same(a, b) -> bool:
     return match(a, b) in ("exact", "nearest float", "rounding float")
 
 
-@checked
+@validate_arguments
 def check_value(answer, expected, what: str, where: str, mistakes: Mapping | None = None,
                 hint: str = "") -> Feedback:
     """Check ``answer`` against ``expected`` exactly; explain a known mistake in its own words.

@@ -36,10 +36,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..checks import checked, one_of
 from ..judge import judge
 from ..steps import RecordingRng
 from ..untrusted.guard import EndlessRun, TimedCalls
+from ..validation import one_of, validate_arguments
 from . import (
     Feedback,
     contained,
@@ -231,7 +231,7 @@ SAME_DRAWS = ((6, 11), (6, 12), (6, 13), (10, 14), (52, 15))
 SAME_DRAWS_SAID = "on decks of 6 (three runs), 10 and 52 cards"
 
 
-@checked
+@validate_arguments
 def same_algorithm(shuffle: Callable, algorithm: Algorithm, what: str) -> Feedback | None:
     """None if ``shuffle`` is ``algorithm`` draw for draw (on the decks of :data:`SAME_DRAWS`);
     else why not.
@@ -305,7 +305,7 @@ def _check(shuffle: Callable, what: str, where: str, form: str | None, max_n: in
     return right(f"{reason}{shape}{named}")
 
 
-@checked
+@validate_arguments
 def check_shuffle(shuffle: Callable, what: str, where: str, form: str | None = None,
                   max_n: int = 5, algorithm: Algorithm | None = None,
                   hint: str = "") -> Feedback:

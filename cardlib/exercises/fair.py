@@ -20,10 +20,10 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact, orders
-from ..checks import as_rng, sequence
 from ..rngs import IntegerMethods
 from ..shuffles import stride_shuffle
 from ..untrusted.guard import EndlessRun, Guard, TimedCalls, TimedOut
+from ..validation import as_rng, sequence
 from . import (
     Feedback,
     Refused,

@@ -19,10 +19,10 @@ from fractions import Fraction
 
 from .. import exact
 from ..cards import BLACK_JOKER, DOU_DI_ZHU_RANKS, RED_JOKER, SUIT_TIE_BREAK, Card
-from ..checks import as_rng, sequence, whole_number
 from ..hand import faro
 from ..hand_methods import top_to_random
 from ..untrusted.guard import TimedCalls
+from ..validation import as_rng, sequence, whole_number
 from . import (
     Failed,
     Feedback,

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact
-from ..checks import checked
 from ..shuffles import inside_out_shuffle, sattolo_shuffle
 from ..untrusted.guard import EndlessRun, TimedCalls
+from ..validation import validate_arguments
 from . import (
     Feedback,
     Refused,
@@ -55,7 +55,7 @@ _INSIDE_OUT = Algorithm("the inside-out shuffle", inside_out_shuffle, "new list"
                        "from 0 to i: ranges of 1, 2, ..., n positions")
 
 
-@checked
+@validate_arguments
 def check_forward_knuth(my_shuffle: Callable) -> Feedback:
     """The learner's forward loop of Knuth's swaps: fair (judged exactly), in place, that loop."""
     return check_shuffle(my_shuffle, "your forward loop", "section 2", algorithm=_FORWARD_KNUTH,
@@ -334,7 +334,7 @@ def _all_circles(names: list):
 _INSIDE_OUT_WHERE = "Going further: the inside-out variant"
 
 
-@checked
+@validate_arguments
 def check_inside_out(my_shuffle: Callable) -> Feedback:
     """The learner's inside-out shuffle: fair, a new list, and it reads the deck only once."""
     what = "your inside-out shuffle"

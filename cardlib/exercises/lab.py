@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from .. import exact, shuffles
-from ..checks import checked, whole_number
 from ..hand import overhand_shuffle
 from ..mixing import compose
 from ..riffle import riffle
 from ..untrusted.guard import TimedCalls
+from ..validation import validate_arguments, whole_number
 from . import (
     Failed,
     Feedback,
@@ -280,7 +280,7 @@ def check_riffle_then_overhand(answer) -> Feedback:
 ENOUGH_DECKS = 1000
 
 
-@checked
+@validate_arguments
 def check_enough_decks(answer, found: Sequence[int | None], decks: int = ENOUGH_DECKS) -> Feedback:
     """Check the fraction of seeds for which ``decks`` decks were enough to reject (p < 0.001).
 

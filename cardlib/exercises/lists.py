@@ -16,8 +16,8 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import growth
-from ..checks import checked
 from ..untrusted.guard import TimedCalls
+from ..validation import validate_arguments
 from . import (
     Feedback,
     Refused,
@@ -63,7 +63,7 @@ _FILL_THE_HOLE = Algorithm(
     "onto the new pile, the pile's last card moves into its place, and the last slot goes")
 
 
-@checked
+@validate_arguments
 def check_fill_the_hole(my_shuffle: Callable) -> Feedback:
     """The learner's pick-and-remove that fills the hole with the last card: diagnosed, fair
     (judged exactly), and that algorithm draw for draw; lesson 3's ``pop(i)`` is named."""

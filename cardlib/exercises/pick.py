@@ -12,8 +12,8 @@ import itertools
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..checks import checked
 from ..shuffles import pick_and_remove
+from ..validation import validate_arguments
 from . import Feedback, is_todo, not_attempted
 from .answers import check_value
 from .code import Algorithm, check_shuffle
@@ -29,7 +29,7 @@ PICK_AND_REMOVE = Algorithm(
     "..., and the card at that position goes onto the new pile")
 
 
-@checked
+@validate_arguments
 def check_pick_and_remove(my_shuffle: Callable) -> Feedback:
     """The learner's pick-and-remove: diagnosed, fair (judged exactly), pick-and-remove itself."""
     return check_shuffle(my_shuffle, "your pick-and-remove", "section 2",

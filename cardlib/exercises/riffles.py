@@ -22,10 +22,10 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from .. import exact
-from ..checks import as_rng, limit, probability, sequence, whole_number
 from ..riffle import MAX_LAW_BITS, eulerian, eulerian_row, variation_distance
 from ..steps import RecordingRng
 from ..untrusted.guard import TimedCalls
+from ..validation import as_rng, limit, probability, sequence, whole_number
 from . import (
     Failed,
     Feedback,

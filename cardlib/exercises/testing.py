@@ -12,9 +12,9 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..checks import ContractError
 from ..draws import float_law
 from ..untrusted.guard import EndlessRun, Guard, TimedCalls, TimedOut
+from ..validation import ContractError
 from . import (
     Failed,
     Feedback,

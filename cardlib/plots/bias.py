@@ -12,13 +12,13 @@ from matplotlib.colorbar import Colorbar
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.image import AxesImage
 
-from ..checks import numbers_array
-from .style import BIAS_CMAP, picture
+from ..validation import numbers_array, validate_arguments
+from .style import BIAS_CMAP
 
 __all__ = ["bias_spread", "bias_norm", "bias_matrix", "bias_colorbar", "set_bias_matrix"]
 
 
-@picture
+@validate_arguments
 def bias_spread(*matrices) -> float:
     """Return the largest distance from fair 1/n in the matrices (at least 10% of 1/n).
 
@@ -33,7 +33,7 @@ def bias_spread(*matrices) -> float:
     return max(largest, 0.1 * fair)
 
 
-@picture
+@validate_arguments
 def bias_norm(n: int, spread: float) -> TwoSlopeNorm:
     """The colour scale of a bias matrix: white at 1/n, from max(0, 1/n - spread) to 1/n + spread.
 
@@ -46,7 +46,7 @@ def bias_norm(n: int, spread: float) -> TwoSlopeNorm:
     return TwoSlopeNorm(vcenter=fair, vmin=max(0.0, fair - spread), vmax=fair + spread)
 
 
-@picture
+@validate_arguments
 def bias_matrix(ax: Axes, matrix, title: str | None = None, colorbar: bool = True,
                 spread: float | None = None) -> Axes:
     """Draw P(card i ends at position j) as a heat map centred on the fair 1/n.
@@ -81,7 +81,7 @@ def _bar_label(n: int) -> str:
     return f"probability (white = fair = 1/{n})"
 
 
-@picture
+@validate_arguments
 def bias_colorbar(image: AxesImage, ax: Axes | None = None, cax: Axes | None = None) -> Colorbar:
     """The colour scale of a bias matrix ``image``: beside ``ax``, or filling ``cax``.
 
@@ -98,7 +98,7 @@ def bias_colorbar(image: AxesImage, ax: Axes | None = None, cax: Axes | None = N
     return bar
 
 
-@picture
+@validate_arguments
 def set_bias_matrix(image: AxesImage, matrix, spread: float) -> bool:
     """Show ``matrix`` in a bias matrix drawn before, with the colours of ``spread``.
 

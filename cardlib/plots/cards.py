@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from ..cards import Card
-from ..checks import whole_number
+from ..validation import validate_arguments, whole_number
 from .style import (
     BLACK_INK,
     CARD_GAP,
@@ -27,7 +27,6 @@ from .style import (
     HIGHLIGHT,
     RED_INK,
     TITLE_SIZE,
-    picture,
 )
 
 __all__ = ["card_size_points", "draw_cards", "faces", "deck_picture", "row_axes", "row_axes_box"]
@@ -36,7 +35,7 @@ __all__ = ["card_size_points", "draw_cards", "faces", "deck_picture", "row_axes"
 MAX_EMPTY_SLOTS = 1000
 
 
-@picture
+@validate_arguments
 def card_size_points(ax: Axes, columns: int, rows: int) -> float:
     """Return the width in points of one card face drawn by :func:`draw_cards`."""
     fig = ax.figure
@@ -49,7 +48,7 @@ def card_size_points(ax: Axes, columns: int, rows: int) -> float:
     return CARD_WIDTH * 72 * min(width_in / x_span, height_in / y_span)
 
 
-@picture
+@validate_arguments
 def draw_cards(
     ax: Axes,
     cards: Sequence[Card],
@@ -118,13 +117,13 @@ def _draw_face(ax: Axes, card: Card, x: float, y: float, size: float,
             fontsize=0.62 * size, alpha=alpha, zorder=3)
 
 
-@picture
+@validate_arguments
 def faces(ax: Axes) -> list[FancyBboxPatch]:
     """The card faces on the axes, in the order they were drawn."""
     return [artist for artist in ax.get_children() if isinstance(artist, FancyBboxPatch)]
 
 
-@picture
+@validate_arguments
 def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
                  colours: Sequence[str] | None = None, title: str | None = None) -> Axes:
     """Draw a deck bottom card first; ``colours`` tints each card (e.g. by rising sequence)."""
@@ -145,7 +144,7 @@ def deck_picture(ax: Axes, cards: Sequence[Card], per_row: int = 14,
     return ax
 
 
-@picture
+@validate_arguments
 def row_axes(fig: Figure, bottom: float, height: float, count: int, total: int) -> Axes:
     """Return axes for ``count`` cards, as wide as ``count`` slots of a ``total``-card row.
 
@@ -157,7 +156,7 @@ def row_axes(fig: Figure, bottom: float, height: float, count: int, total: int) 
     return ax
 
 
-@picture
+@validate_arguments
 def row_axes_box(bottom: float, height: float, count: int,
                  total: int) -> tuple[float, float, float, float]:
     """The box (left, bottom, width, height) of :func:`row_axes`, in fractions of the figure."""

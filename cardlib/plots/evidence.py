@@ -10,14 +10,14 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.ticker import NullLocator
 
-from ..checks import numbers_array
-from .style import LINE_COLOURS, OKABE_ITO, axis_state, moved_axes, picture, plain_log_ticks
+from ..validation import numbers_array, validate_arguments
+from .style import LINE_COLOURS, OKABE_ITO, axis_state, moved_axes, plain_log_ticks
 
 __all__ = ["convergence", "set_convergence", "p_value_trail", "set_p_value_trail",
            "distance_curves", "set_distance_curves", "order_count_band"]
 
 
-@picture
+@validate_arguments
 def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | None = None) -> Axes:
     """Draw running frequencies of ``card`` at each position against trials, exact values dotted.
 
@@ -64,7 +64,7 @@ def _convergence_ylabel(card: int) -> str:
     return f"fraction of shuffles\nwith card {card} there"
 
 
-@picture
+@validate_arguments
 def set_convergence(ax: Axes, frequencies, exact_row, card: int = 0,
                     title: str | None = None) -> list[Artist] | None:
     """Show new frequencies in a :func:`convergence` picture drawn before, in place.
@@ -96,7 +96,7 @@ def set_convergence(ax: Axes, frequencies, exact_row, card: int = 0,
     return [*ax.lines, *([legend, ax.title] if reworded else []), *moved_axes(ax, before)]
 
 
-@picture
+@validate_arguments
 def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
                   level: float = 0.01, title: str | None = None) -> Axes:
     """Draw chi-square p-values against the number of shuffles, each test a dot, on a linear axis.
@@ -134,7 +134,7 @@ def _trail_data(trials, p_values, level: float) -> tuple:
     return np.asarray(trials), p_values, p_values < level
 
 
-@picture
+@validate_arguments
 def set_p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
                       level: float = 0.01, title: str | None = None) -> list[Artist] | None:
     """Show new p-values in a :func:`p_value_trail` drawn before (with the same ``level``).
@@ -160,7 +160,7 @@ def set_p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float]
             *moved_axes(ax, before)]
 
 
-@picture
+@validate_arguments
 def distance_curves(ax: Axes, name: str, curve, fair_curve,
                     exact_distance: float | None = None) -> Axes:
     """Draw the largest card distance against the number of decks, for a shuffle and a fair one.
@@ -181,7 +181,7 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     return ax
 
 
-@picture
+@validate_arguments
 def set_distance_curves(ax: Axes, name: str, curve, fair_curve,
                         exact_distance: float | None = None) -> list[Artist] | None:
     """Show new curves in a :func:`distance_curves` picture drawn before, in place.
@@ -220,7 +220,7 @@ def _curve(name: str, curve) -> tuple:
     return x, y
 
 
-@picture
+@validate_arguments
 def order_count_band(ax: Axes, counts: Sequence[int], trials: int,
                      title: str | None = None, fixed: bool = False) -> Axes:
     """Draw how often each order appeared, most frequent first, against a fair shuffle's band.

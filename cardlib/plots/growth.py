@@ -9,13 +9,14 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 
 from ..growth import Growth
-from .style import OKABE_ITO, axis_state, moved_axes, picture, plain_log_ticks
+from ..validation import validate_arguments
+from .style import OKABE_ITO, axis_state, moved_axes, plain_log_ticks
 
 __all__ = ["size_steps", "set_size_steps", "append_times", "copies_per_append_curves",
            "build_times"]
 
 
-@picture
+@validate_arguments
 def size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
                events: Sequence[Growth], version: str, labels: int = 12) -> Axes:
     """Draw getsizeof while appending (steps, each resize marked) against ``[None] * n``.
@@ -65,7 +66,7 @@ def _label_resizes(ax: Axes, appended: Sequence[int], shown: Sequence[Growth], n
                     textcoords="offset points", xytext=(-4, 8), ha="right", fontsize=12)
 
 
-@picture
+@validate_arguments
 def set_size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int],
                    events: Sequence[Growth], labels: int = 12) -> list[Artist] | None:
     """Show another number of appends in a :func:`size_steps` picture drawn before.
@@ -97,7 +98,7 @@ def set_size_steps(ax: Axes, appended: Sequence[int], preallocated: Sequence[int
     return [steps, exact, dots, legend, *ax.texts]
 
 
-@picture
+@validate_arguments
 def append_times(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[float],
                  per_append: float, fixed: float, version: str) -> Axes:
     """Plot the measured time per append against n, with the fit per_append + fixed / n.
@@ -127,7 +128,7 @@ def append_times(ax: Axes, lengths: Sequence[int], nanoseconds: Sequence[float],
     return ax
 
 
-@picture
+@validate_arguments
 def copies_per_append_curves(ax: Axes, lengths: Sequence[int],
                              curves: dict[str, Sequence[float]]) -> Axes:
     """Plot elements copied per append (if every resize copied the list) against n, log-log."""
@@ -150,7 +151,7 @@ def copies_per_append_curves(ax: Axes, lengths: Sequence[int],
     return ax
 
 
-@picture
+@validate_arguments
 def build_times(ax: Axes, nanoseconds: dict[str, float], n: int, version: str) -> Axes:
     """Draw the time to build an n-card pile in each way as horizontal bars."""
     names = list(nanoseconds)

@@ -13,9 +13,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..cards import Card
-from ..checks import decks_array
+from ..validation import decks_array, validate_arguments
 from .cards import draw_cards
-from .style import LINE_COLOURS, picture, plain_log_ticks
+from .style import LINE_COLOURS, plain_log_ticks
 
 __all__ = [
     "card_rows",
@@ -28,7 +28,7 @@ __all__ = [
 _MARKERS = ("o", "s", "D", "^", "v", "P", "X", "*")
 
 
-@picture
+@validate_arguments
 def card_rows(fig: Figure, rows: Sequence[tuple[str, Sequence[Card]]], per_row: int,
               labels: Sequence[Sequence[str] | None] | None = None) -> Figure:
     """Draw each (title, cards) as one row of card faces, all at the same size, bottom card left.
@@ -52,7 +52,7 @@ def card_rows(fig: Figure, rows: Sequence[tuple[str, Sequence[Card]]], per_row: 
     return fig
 
 
-@picture
+@validate_arguments
 def faro_stripes(ax: Axes, decks: Sequence[Sequence[int]], kind: str = "out") -> Axes:
     """Paint deck k (row k) by where each card started: one ramp means the brand-new order."""
     decks = decks_array("decks", decks)
@@ -72,7 +72,7 @@ def faro_stripes(ax: Axes, decks: Sequence[Sequence[int]], kind: str = "out") ->
     return ax
 
 
-@picture
+@validate_arguments
 def faro_orders(ax: Axes, sizes: Sequence[int], formula: dict[str, Sequence[int]],
                 simulated: dict[str, Sequence[int]], marked: int = 52) -> Axes:
     """Plot the faro orders (shuffles to restore the deck) by deck size: formula and simulation."""
@@ -97,7 +97,7 @@ def faro_orders(ax: Axes, sizes: Sequence[int], formula: dict[str, Sequence[int]
     return ax
 
 
-@picture
+@validate_arguments
 def mixing_curves(ax: Axes, curves: dict[str, tuple[Sequence[int], Sequence[float]]],
                   title: str, ylabel: str, level: float | None = None,
                   log_x: bool = False) -> Axes:
@@ -124,7 +124,7 @@ def mixing_curves(ax: Axes, curves: dict[str, tuple[Sequence[int], Sequence[floa
     return ax
 
 
-@picture
+@validate_arguments
 def deal_rates(ax: Axes, ks: Sequence[int], rates: dict[str, Sequence[float]], fair: float,
                what: str) -> Axes:
     """Plot how often something happens in a deal after k shuffles, per method, with the fair rate.

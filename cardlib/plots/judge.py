@@ -12,13 +12,14 @@ import numpy as np
 from matplotlib.axes import Axes
 
 from ..judge import Verdict
+from ..validation import validate_arguments
 from .bias import bias_matrix
-from .style import TITLE_SIZE, message, picture
+from .style import TITLE_SIZE, message
 
 __all__ = ["verdict_bias"]
 
 
-@picture
+@validate_arguments
 def verdict_bias(ax: Axes, verdict: Verdict, spread: float | None = None) -> Axes:
     """Draw P(card i ends at position j) for the verdict's deck, exactly; return the axes.
 

@@ -8,13 +8,14 @@ from collections.abc import Sequence
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..validation import validate_arguments
 from .bias import bias_matrix
-from .style import OKABE_ITO, picture
+from .style import OKABE_ITO
 
 __all__ = ["bias_grid", "rejection_bars"]
 
 
-@picture
+@validate_arguments
 def bias_grid(fig: Figure, matrices: dict[str, np.ndarray], spread: float, columns: int = 3,
               title: str | None = None) -> Figure:
     """Draw several bias matrices with one colour scale (``spread``) and one colour bar."""
@@ -40,7 +41,7 @@ def bias_grid(fig: Figure, matrices: dict[str, np.ndarray], spread: float, colum
     return fig
 
 
-@picture
+@validate_arguments
 def rejection_bars(ax, grid: Sequence[int], found: Sequence[int | None], name: str, n: int,
                    level: float) -> object:
     """Bar chart: for how many seeds each number of decks was the first to give p < ``level``."""

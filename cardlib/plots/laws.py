@@ -7,12 +7,13 @@ import math
 
 from matplotlib.axes import Axes
 
-from .style import BLACK_INK, LINE_COLOURS, OKABE_ITO, picture
+from ..validation import validate_arguments
+from .style import BLACK_INK, LINE_COLOURS, OKABE_ITO
 
 __all__ = ["exact_bars", "cycle_bars"]
 
 
-@picture
+@validate_arguments
 def exact_bars(ax: Axes, dist: dict, title: str | None = None) -> Axes:
     """Draw the exact probability of every order as bars, with the fair 1/n! dotted.
 
@@ -49,7 +50,7 @@ def exact_bars(ax: Axes, dist: dict, title: str | None = None) -> Axes:
     return ax
 
 
-@picture
+@validate_arguments
 def cycle_bars(ax: Axes, distributions: dict[str, dict], title: str | None = None) -> Axes:
     """Draw, side by side, the exact probability of each number of cycles for each shuffle.
 

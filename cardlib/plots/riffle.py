@@ -13,9 +13,9 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..cards import Card
-from ..checks import numbers_array, whole_number
+from ..validation import numbers_array, validate_arguments, whole_number
 from .cards import deck_picture
-from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO, axis_state, moved_axes, picture
+from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO, axis_state, moved_axes
 
 #: cut_bars draws the law of cuts of at most this many cards.
 MAX_CUT_CARDS = 10_000
@@ -42,7 +42,7 @@ SEQUENCE_COLOURS = tuple(OKABE_ITO[name] for name in (
     "blue", "orange", "green", "purple", "sky", "vermillion", "yellow", "black"))
 
 
-@picture
+@validate_arguments
 def cut_bars(ax: Axes, n: int, sizes: Sequence[int] | None = None) -> Axes:
     """Draw the Binomial(n, 1/2) law of the cut, and the share of each size among ``sizes``."""
     c, pmf, observed = _cut_data(n, sizes)
@@ -86,7 +86,7 @@ def _cut_title(n: int) -> str:
             f"most often about {n / 2:g}")
 
 
-@picture
+@validate_arguments
 def set_cut_bars(ax: Axes, n: int, sizes: Sequence[int]) -> list[Artist] | None:
     """Show another deck size in a :func:`cut_bars` picture drawn before with ``sizes``.
 
@@ -154,7 +154,7 @@ def _merge_rows(stack1: Sequence[Card], stack2: Sequence[Card], pile: Sequence[C
              f"new pile: {len(pile)} cards dropped, bottom card first")]
 
 
-@picture
+@validate_arguments
 def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
                   pile: Sequence[Card], pile_sources: Sequence[int], n: int) -> Figure:
     """Draw what is left of both stacks and the new pile, bottom cards on the left.
@@ -167,7 +167,7 @@ def merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
     return fig
 
 
-@picture
+@validate_arguments
 def set_merge_picture(fig: Figure, stack1: Sequence[Card], stack2: Sequence[Card],
                       pile: Sequence[Card], pile_sources: Sequence[int],
                       n: int) -> list[Artist] | None:
@@ -200,7 +200,7 @@ def _order_and_sequences(order, sequences) -> None:
                          "once (as riffle.rising_sequences returns them)")
 
 
-@picture
+@validate_arguments
 def rising_scatter(ax: Axes, order: Sequence[int],
                    sequences: Sequence[Sequence[int]]) -> Axes:
     """Plot each card's brand-new place against its place now; one line per rising sequence."""
@@ -216,7 +216,7 @@ def rising_scatter(ax: Axes, order: Sequence[int],
     return ax
 
 
-@picture
+@validate_arguments
 def rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
                    sequences: Sequence[Sequence[int]], k: int) -> Figure:
     """Draw the riffled deck, bottom card first, each card tinted by its rising sequence.
@@ -229,7 +229,7 @@ def rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
     return fig
 
 
-@picture
+@validate_arguments
 def set_rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
                        sequences: Sequence[Sequence[int]], k: int) -> list[Artist] | None:
     """Show another riffled order in a :func:`rising_picture` drawn before, in its axes.
@@ -262,7 +262,7 @@ def _rising_deck(ax: Axes, cards: Sequence[Card], order: Sequence[int],
     return ax
 
 
-@picture
+@validate_arguments
 def rising_growth(ax: Axes, counts: dict[int, Sequence[int]], exact_means: dict[int, float],
                   n: int) -> Axes:
     """Draw sampled numbers of rising sequences per number of riffles, with the exact mean."""
@@ -286,7 +286,7 @@ def rising_growth(ax: Axes, counts: dict[int, Sequence[int]], exact_means: dict[
     return ax
 
 
-@picture
+@validate_arguments
 def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[float],
                    separations: Sequence[float] | None = None,
                    sampled: Sequence[float] | None = None, title: str | None = None,
@@ -320,7 +320,7 @@ def distance_curve(ax: Axes, n: int, ks: Sequence[int], distances: Sequence[floa
     return ax
 
 
-@picture
+@validate_arguments
 def top_card_and_deck(ax: Axes, n: int, ks: Sequence[int], top_card: Sequence[float],
                       whole_deck: Sequence[float]) -> Axes:
     """Plot the top card's distance to uniform beside the whole deck's; mark log2 n, 3/2 log2 n.
@@ -341,7 +341,7 @@ def top_card_and_deck(ax: Axes, n: int, ks: Sequence[int], top_card: Sequence[fl
     return ax
 
 
-@picture
+@validate_arguments
 def position_heatmap(ax: Axes, probabilities: np.ndarray, card_name: str) -> Axes:
     """Heat map: row k is where the card is after k riffles; white is fair (1/n)."""
     probabilities = numbers_array("probabilities", probabilities, ndim=2)

@@ -18,8 +18,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..steps import PickStep, SwapStep
+from ..validation import validate_arguments
 from .cards import draw_cards, row_axes, row_axes_box
-from .style import CARD_GAP, CARD_WIDTH, SETTLED_SHADE, picture
+from .style import CARD_GAP, CARD_WIDTH, SETTLED_SHADE
 
 __all__ = [
     "MAX_STEP_CARDS",
@@ -79,7 +80,7 @@ def _row(fig: Figure, slot: int, bottom: float, height: float, count: int,
     return ax
 
 
-@picture
+@validate_arguments
 def redraw_step(fig: Figure, draw_step, step, n_steps: int | None = None) -> list | None:
     """Draw ``step`` with ``draw_step`` over the step it drew on ``fig`` before, in place.
 
@@ -95,7 +96,7 @@ def redraw_step(fig: Figure, draw_step, step, n_steps: int | None = None) -> lis
     return [*fig.axes, *(text for text, old in zip(fig.texts, said) if text.get_text() != old)]
 
 
-@picture
+@validate_arguments
 def check_step_size(n: int) -> None:
     """Refuse a deck too long for one row of readable card faces (or an empty one)."""
     if n < 1:
@@ -107,7 +108,7 @@ def check_step_size(n: int) -> None:
         )
 
 
-@picture
+@validate_arguments
 def draw_pick_step(fig: Figure, step: PickStep, n_steps: int | None = None) -> Figure:
     """Draw one pick-and-remove step: the pile before the draw, and the new pile after it.
 
@@ -141,7 +142,7 @@ def draw_pick_step(fig: Figure, step: PickStep, n_steps: int | None = None) -> F
     return fig
 
 
-@picture
+@validate_arguments
 def draw_knuth_step(fig: Figure, step: SwapStep, n_steps: int | None = None) -> Figure:
     """Draw one step of Knuth's shuffle: the deck after swap k, with i and j marked.
 
@@ -182,7 +183,7 @@ def _shade_settled(ax, n: int, settled: int) -> None:
         ax.axvspan(start, n * (CARD_WIDTH + CARD_GAP) + CARD_GAP / 2, color=SETTLED_SHADE, zorder=0)
 
 
-@picture
+@validate_arguments
 def draw_twin_step(fig: Figure, step: tuple[PickStep, SwapStep],
                    n_steps: int | None = None) -> Figure:
     """Draw pick-and-remove and Knuth's swaps after the same k random answers, one row each.

@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-from ..checks import DESCRIPTIONS, checked
+from ..validation import DESCRIPTIONS, validate_arguments
 
 __all__ = [
     "OKABE_ITO",
@@ -42,7 +42,6 @@ __all__ = [
     "moved_axes",
     "duration",
     "plain_log_ticks",
-    "picture",
 ]
 
 #: Okabe and Ito's colour-blind-safe palette.
@@ -83,7 +82,7 @@ MAX_WIDTH_PX = 930
 MIN_TEXT_PX = 12
 
 
-@checked
+@validate_arguments
 def _shown_texts(fig: Figure) -> list[Text]:
     """The texts a figure shows: titles, labels, legends, annotations, tick labels drawn.
 
@@ -122,7 +121,7 @@ def _drawn_tick_labels(axis: Axis) -> list[Text]:
     return found
 
 
-@checked
+@validate_arguments
 def cut_text(fig: Figure) -> list[str]:
     """The texts that reach past the figure's edges, where the picture cuts them off.
 
@@ -232,14 +231,12 @@ DESCRIPTIONS.update({
     Figure: "a matplotlib Figure",
     Axis: "a matplotlib Axis (such as ax.xaxis)",
 })
-#: A picture checks its arguments against its annotations (:func:`cardlib.checks.checked`).
-picture = checked
 
 
 # Every picture helper above checks its arguments too.
-message = picture(message)
-clear = picture(clear)
-axis_state = picture(axis_state)
-moved_axes = picture(moved_axes)
-duration = picture(duration)
-plain_log_ticks = picture(plain_log_ticks)
+message = validate_arguments(message)
+clear = validate_arguments(clear)
+axis_state = validate_arguments(axis_state)
+moved_axes = validate_arguments(moved_axes)
+duration = validate_arguments(duration)
+plain_log_ticks = validate_arguments(plain_log_ticks)

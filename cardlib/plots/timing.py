@@ -7,12 +7,13 @@ from matplotlib.axes import Axes
 from matplotlib.ticker import LogLocator, NullLocator
 
 from ..timing import Timings
-from .style import LINE_COLOURS, duration, picture, plain_log_ticks
+from ..validation import validate_arguments
+from .style import LINE_COLOURS, duration, plain_log_ticks
 
 __all__ = ["timing_loglog"]
 
 
-@picture
+@validate_arguments
 def timing_loglog(ax: Axes, timings: Timings, fits: dict[str, tuple[float, float]],
                   largest: int | None = None, points: int = 4,
                   title: str | None = None, per_card: bool = False) -> Axes:

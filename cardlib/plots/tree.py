@@ -14,12 +14,13 @@ from fractions import Fraction
 
 from matplotlib.figure import Figure
 
-from .style import LABEL_SIZE, LINE_COLOURS, TITLE_SIZE, picture
+from ..validation import validate_arguments
+from .style import LABEL_SIZE, LINE_COLOURS, TITLE_SIZE
 
 __all__ = ["order_name", "choice_tree"]
 
 
-@picture
+@validate_arguments
 def order_name(order: Sequence) -> str:
     """An order of cards as a short label, bottom card first: (1, 2, 0) -> '1 2 0'."""
     return " ".join(map(str, order))
@@ -34,7 +35,7 @@ def _layout(answers: list[tuple]) -> dict[tuple, float]:
     return {node: sum(r) / len(r) for node, r in rows.items()}
 
 
-@picture
+@validate_arguments
 def choice_tree(fig: Figure, leaves: Sequence[tuple], level_labels: Sequence[str] = (),
                 title: str | None = None) -> Figure:
     """Draw the tree of random choices, and how many leaves reach each order.

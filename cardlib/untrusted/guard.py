@@ -61,7 +61,7 @@ try:  # the learner core needs the standard library only (NumPy is absent in the
 except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
     numpy = None
 
-from ..checks import ContractError, positive_number
+from ..validation import ContractError, positive_number
 from . import sandbox
 
 __all__ = ["THREADS", "RUN_SECONDS", "Guard", "TimedOut", "EndlessRun", "Raised", "TimedCalls",

@@ -38,8 +38,8 @@ import time
 import warnings
 from collections.abc import Callable
 
-from ..checks import function as a_function
-from ..checks import positive_number, whole_number
+from ..validation import function as a_function
+from ..validation import positive_number, whole_number
 from . import plain
 
 __all__ = ["MEMORY", "STUCK", "HOARDING", "MAX_ANSWER", "Stopped", "available", "inside_child",

@@ -31,7 +31,7 @@ try:  # the learner core needs the standard library only (NumPy is absent in the
 except ImportError:  # pragma: no cover - tested in a subprocess that blocks numpy
     numpy = None
 
-from ..checks import sequence
+from ..validation import sequence
 
 __all__ = ["Snapshot", "snapshot"]
 

@@ -32,8 +32,8 @@ import math
 import types
 from fractions import Fraction
 
-from ..checks import ContractError
 from ..rngs import Scripted, Seeded, refusal
+from ..validation import ContractError
 from .guard import EndlessRun, Guard, Raised, TimedOut
 from .plain import shown
 from .snapshot import Snapshot, snapshot

@@ -9,13 +9,13 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .. import exact, plots, stats
-from ..checks import Shuffle, checked, one_of, shuffle_table, whole_number
+from ..validation import Shuffle, one_of, shuffle_table, validate_arguments, whole_number
 from .panel import LivePanel, Update
 
 __all__ = ["bias_panel"]
 
 
-@checked
+@validate_arguments
 def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
                seed: int = 2026, max_exact_paths: int = 50_000,
                relative_spread: float | None = None,

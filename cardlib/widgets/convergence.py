@@ -22,8 +22,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .. import evidence, stats
-from ..checks import Shuffle, checked, one_of, shuffle_table, whole_number
 from ..plots import clear, convergence, p_value_trail, set_convergence, set_p_value_trail
+from ..validation import Shuffle, one_of, shuffle_table, validate_arguments, whole_number
 from .panel import LivePanel, Update
 
 __all__ = ["TRIAL_OPTIONS", "convergence_panel"]
@@ -32,7 +32,7 @@ __all__ = ["TRIAL_OPTIONS", "convergence_panel"]
 TRIAL_OPTIONS = (100, 1_000, 10_000, 100_000)
 
 
-@checked
+@validate_arguments
 def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10_000,
                       seed: int = 2026) -> LivePanel:
     """Return a panel: shuffle, deck size (3 to 6, exact) and number of shuffles; two plots.

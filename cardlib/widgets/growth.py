@@ -12,14 +12,14 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from .. import growth
-from ..checks import checked, whole_number
 from ..plots import set_size_steps, size_steps
+from ..validation import validate_arguments, whole_number
 from .panel import LivePanel, Update
 
 __all__ = ["size_panel"]
 
 
-@checked
+@validate_arguments
 def size_panel(n: int = 100, max_n: int = 2000) -> LivePanel:
     """A slider for the number of appends: the list's size in bytes, step by step, resizes marked.
     """

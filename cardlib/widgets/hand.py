@@ -12,8 +12,8 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from .. import hand
-from ..checks import checked, one_of, whole_number
 from ..plots import bias_matrix, bias_spread, set_bias_matrix
+from ..validation import one_of, validate_arguments, whole_number
 from .panel import LivePanel, Update
 
 __all__ = ["OVERHAND_COUNTS", "overhand_panel"]
@@ -22,7 +22,7 @@ __all__ = ["OVERHAND_COUNTS", "overhand_panel"]
 OVERHAND_COUNTS = (0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 
 
-@checked
+@validate_arguments
 def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> LivePanel:
     """Sliders for the deck size and the number of shuffles: the exact position matrix."""
 

@@ -17,7 +17,6 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .. import evidence, exact
-from ..checks import Shuffle, checked, one_of, sequence, shuffle_table, whole_number
 from ..plots import (
     bias_matrix,
     bias_norm,
@@ -28,6 +27,7 @@ from ..plots import (
     set_bias_matrix,
     set_distance_curves,
 )
+from ..validation import Shuffle, one_of, sequence, shuffle_table, validate_arguments, whole_number
 from .panel import LivePanel, Update
 from .player import frame_player
 
@@ -122,7 +122,7 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
     return update
 
 
-@checked
+@validate_arguments
 def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
               trials: int = 30_000, seed: int = 0,
               max_exact_paths: int = exact.LAW_MAX_PATHS) -> LivePanel:
@@ -238,7 +238,7 @@ def _case_axes(fig: Figure, shown: evidence.DetectiveCase,
     return left, right
 
 
-@checked
+@validate_arguments
 def detective_panel(shuffles: dict[str, Shuffle], suspects: Sequence[str], n: int = 6,
                     trials: int | None = None, cases: int = 20,
                     level: str = "easy") -> LivePanel:

@@ -50,7 +50,7 @@ from matplotlib.patches import Patch
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
-from ..checks import checked
+from ..validation import validate_arguments
 
 __all__ = ["LivePanel", "Update", "live_figure", "live_panels", "figure_output", "show_source",
            "PICTURE_MEMORY"]
@@ -60,7 +60,7 @@ __all__ = ["LivePanel", "Update", "live_figure", "live_panels", "figure_output",
 Update = Callable[..., "list[Artist] | None"]
 
 
-@checked
+@validate_arguments
 def figure_output(fig: Figure, dpi: int = 96) -> dict:
     """Return the figure as a display_data output (a PNG) for an Output widget.
 
@@ -419,7 +419,7 @@ class LivePanel(widgets.VBox):
     ``panel.figure`` then catches up with the values when it is read.
     """
 
-    @checked
+    @validate_arguments
     def __init__(self, draw: Callable[..., Update | None], controls: dict[str, widgets.Widget],
                  figsize: tuple[float, float] = (9, 5),
                  buttons: Sequence[widgets.Widget] = (), remember: bool = False) -> None:
@@ -679,7 +679,7 @@ def live_panels() -> list[LivePanel]:
     return [panel for panel in (ref() for ref in _PANELS) if panel is not None]
 
 
-@checked
+@validate_arguments
 def live_figure(draw: Callable[..., Update | None], figsize: tuple[float, float] = (9, 5),
                 **controls: widgets.Widget) -> LivePanel:
     """Return a :class:`LivePanel`: ``draw(fig, **values)`` redrawn when a control moves.

@@ -21,8 +21,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.layout_engine import PlaceHolderLayoutEngine
 
-from ..checks import checked, positive_number, whole_number
 from ..plots.style import min_text_px
+from ..validation import positive_number, validate_arguments, whole_number
 
 __all__ = ["frame_player", "offline_player", "shown_from_the_start"]
 
@@ -54,7 +54,7 @@ def _icon(match: re.Match) -> str:
     return _SVG.format(_ICONS[name])
 
 
-@checked
+@validate_arguments
 def offline_player(page: str) -> str:
     """Drop the Font Awesome stylesheet link and draw the icons as inline SVG.
 
@@ -70,7 +70,7 @@ _INIT = re.compile(r"setTimeout\(function\(\) \{\s*(anim\w+) = new Animation\((.
                    re.S)
 
 
-@checked
+@validate_arguments
 def shown_from_the_start(page: str, start: int = 0) -> str:
     """Make a player show frame ``start`` at once and start its script whenever it is attached.
 
@@ -107,7 +107,7 @@ def shown_from_the_start(page: str, start: int = 0) -> str:
     return _INIT.sub(retry, page, count=1)
 
 
-@checked
+@validate_arguments
 def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
                  figsize: tuple[float, float] = (9, 4), interval: int = 800,
                  start: int = 0) -> HTML:

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..checks import checked
+from ..validation import validate_arguments
 
 __all__ = ["Prediction", "prediction", "open_prediction", "seal", "unseal", "PREDICTION_SCRIPT"]
 
@@ -72,7 +72,7 @@ PREDICTION_SCRIPT = (Path(__file__).parent / "predict.js").read_text(encoding="u
 class Prediction(widgets.VBox):
     """A multiple-choice prediction: choose, press the button, read the answer and why."""
 
-    @checked
+    @validate_arguments
     def __init__(self, question: str, choices: Sequence[str], answer: str, why: str) -> None:
         choices = [str(choice) for choice in choices]
         if len(choices) < 2:
@@ -151,7 +151,7 @@ def open_prediction() -> Prediction | None:
     return _latest[0] if _latest and not _latest[0].committed else None
 
 
-@checked
+@validate_arguments
 def prediction(question: str, choices: Sequence, answer, why: str) -> Prediction:
     """Return a :class:`Prediction` (display it as a cell's last expression)."""
     return Prediction(question, [str(c) for c in choices], str(answer), why)

@@ -18,7 +18,6 @@ from matplotlib.figure import Figure
 
 from .. import riffle, stats
 from ..cards import Card
-from ..checks import checked, whole_number
 from ..plots import (
     cut_bars,
     deck_picture,
@@ -29,13 +28,14 @@ from ..plots import (
     set_merge_picture,
     set_rising_picture,
 )
+from ..validation import validate_arguments, whole_number
 from .panel import LivePanel, Update
 from .player import frame_player
 
 __all__ = ["cut_panel", "merge_panel", "riffle_player", "rising_panel", "cutoff_panel"]
 
 
-@checked
+@validate_arguments
 def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
     """A slider for the deck size: ``trials`` seeded cuts against the exact binomial law."""
     trials = whole_number("trials", trials, minimum=1, maximum=100_000)
@@ -59,7 +59,7 @@ def cut_panel(n: int = 56, trials: int = 2000, seed: int = 2019) -> LivePanel:
     return LivePanel(draw, {"n": slider}, figsize=(9.6, 4.5), remember=True)
 
 
-@checked
+@validate_arguments
 def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequence[int],
                 step: int = 5) -> LivePanel:
     """A slider over the drops of one merge (``sources`` from :func:`~cardlib.riffle.drop_sources`).
@@ -84,7 +84,7 @@ def merge_panel(stack1: Sequence[Card], stack2: Sequence[Card], sources: Sequenc
     return LivePanel(draw, {"step": slider}, figsize=(9.6, 4.4), remember=True)
 
 
-@checked
+@validate_arguments
 def riffle_player(deck: Sequence[Card], riffles: int = 7, seed: int = 2019) -> HTML:
     """A frame player: ``deck`` after 0, 1, ..., ``riffles`` seeded riffles."""
     riffles = whole_number("riffles", riffles, minimum=0, maximum=30)
@@ -102,7 +102,7 @@ def riffle_player(deck: Sequence[Card], riffles: int = 7, seed: int = 2019) -> H
     return frame_player(draw_deck, len(decks), figsize=(9.6, 4.2), interval=1200)
 
 
-@checked
+@validate_arguments
 def rising_panel(cards: Sequence[Card], k: int = 2, max_k: int = 3, seed: int = 7) -> LivePanel:
     """A slider for the number of riffles: the deck coloured by rising sequence, and its scatter."""
     n = len(cards)
@@ -124,7 +124,7 @@ def rising_panel(cards: Sequence[Card], k: int = 2, max_k: int = 3, seed: int = 
     return LivePanel(draw, {"k": slider}, figsize=(9.6, 4.3), remember=True)
 
 
-@checked
+@validate_arguments
 def cutoff_panel(n: int = 52, max_n: int = 416, max_riffles: int = 24) -> LivePanel:
     """A slider for the deck size: the exact distance to uniform against riffles, cutoff marked."""
     ks = list(range(1, whole_number("max_riffles", max_riffles, minimum=1,

@@ -15,7 +15,6 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from ..cards import Card
-from ..checks import checked, whole_number
 from ..plots.steps import (
     KNUTH_FIGSIZE,
     PICK_FIGSIZE,
@@ -27,6 +26,7 @@ from ..plots.steps import (
     redraw_step,
 )
 from ..steps import PickStep, SwapStep, knuth_steps, pick_and_remove_steps, same_draws_steps
+from ..validation import validate_arguments, whole_number
 from .panel import LivePanel, Update
 from .player import frame_player
 
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 
-@checked
+@validate_arguments
 def step_slider(trace: Callable, draw_step: Callable, deck: Sequence[Card], seed: int = 1,
                 figsize: tuple[float, float] = PICK_FIGSIZE, step: int = 0) -> LivePanel:
     """Return a panel: a slider over the steps of ``trace(deck, rng=seed)``, and a Reshuffle button.
@@ -90,7 +90,7 @@ def step_slider(trace: Callable, draw_step: Callable, deck: Sequence[Card], seed
     return panel
 
 
-@checked
+@validate_arguments
 def step_player(steps: Sequence, draw_step: Callable,
                 figsize: tuple[float, float] = PICK_FIGSIZE,
                 interval: int = 1200):
@@ -107,13 +107,13 @@ def step_player(steps: Sequence, draw_step: Callable,
                         figsize=figsize, interval=interval)
 
 
-@checked
+@validate_arguments
 def pick_slider(deck: Sequence[Card], seed: int = 1) -> LivePanel:
     """Step through :func:`~cardlib.shuffles.pick_and_remove` on ``deck``."""
     return step_slider(pick_and_remove_steps, draw_pick_step, deck, seed, PICK_FIGSIZE)
 
 
-@checked
+@validate_arguments
 def knuth_slider(deck: Sequence[Card], seed: int = 1, step: int = 1) -> LivePanel:
     """Step through :func:`~cardlib.shuffles.knuth_shuffle` on ``deck``.
 
@@ -123,14 +123,14 @@ def knuth_slider(deck: Sequence[Card], seed: int = 1, step: int = 1) -> LivePane
     return step_slider(knuth_steps, draw_knuth_step, deck, seed, KNUTH_FIGSIZE, step)
 
 
-@checked
+@validate_arguments
 def pick_player(deck: Sequence[Card], seed: int = 1):
     """Play the steps of :func:`~cardlib.shuffles.pick_and_remove` without a kernel."""
     check_step_size(len(deck))
     return step_player(pick_and_remove_steps(deck, rng=seed), draw_pick_step, PICK_FIGSIZE)
 
 
-@checked
+@validate_arguments
 def knuth_player(deck: Sequence[Card], seed: int = 1):
     """Play the steps of :func:`~cardlib.shuffles.knuth_shuffle` without a kernel."""
     check_step_size(len(deck))
@@ -142,7 +142,7 @@ def same_draws_slider(deck: Sequence, seed: int = 1) -> LivePanel:
     return step_slider(same_draws_steps, draw_twin_step, deck, seed, TWIN_FIGSIZE)
 
 
-@checked
+@validate_arguments
 def same_draws_player(deck: Sequence[Card], seed: int = 1):
     """Play pick-and-remove and Knuth's swaps, fed the same random answers, without a kernel."""
     check_step_size(len(deck))

@@ -13,15 +13,15 @@ import ipywidgets as widgets
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..checks import checked, whole_number
 from ..plots import clear, timing_loglog
 from ..timing import Timings
+from ..validation import validate_arguments, whole_number
 from .panel import LivePanel, Update
 
 __all__ = ["timing_panel"]
 
 
-@checked
+@validate_arguments
 def timing_panel(timings: Timings, points: int = 4, per_card: bool = False,
                  figsize: tuple[float, float] = (9.6, 5.2)) -> LivePanel:
     """Return a panel: a slider for the largest deck in the log-log fit, and the plot.
