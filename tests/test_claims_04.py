@@ -8,8 +8,6 @@ rounds, in processor time (other programs on the machine do not count).
 
 import random
 import sys
-import time
-import timeit
 from fractions import Fraction
 
 from cardlib import growth, shuffles
@@ -35,10 +33,6 @@ def appended_capacities(n: int) -> list[int]:
         grown.append(None)
         seen.append(room(grown))
     return seen
-
-
-def best_process_time(function, number: int, rounds: int = 9) -> float:
-    return min(timeit.Timer(function, timer=time.process_time).repeat(rounds, number)) / number
 
 
 # --- section 1: removing ------------------------------------------------------------------------
@@ -174,25 +168,3 @@ def test_cpython_keeps_ready_made_objects_for_the_whole_numbers_minus_5_to_256()
     assert int("-6") is not int("-6")
     if sys.version_info < (3, 15):  # the lesson says "up to Python 3.14"
         assert int("257") is not int("257")
-
-
-def test_appends_cost_more_in_a_long_loop_over_range_but_not_over_repeat():
-    import itertools
-
-    def over_range(n):
-        grown = []
-        for _ in range(n):
-            grown.append(None)
-
-    def over_repeat(n):
-        grown = []
-        for _ in itertools.repeat(None, n):
-            grown.append(None)
-
-    n = 65_536
-    long_range = best_process_time(lambda: over_range(n), 3) / n
-    long_repeat = best_process_time(lambda: over_repeat(n), 3) / n
-    short_range = best_process_time(lambda: over_range(256), 200) / 256
-    assert long_range > 1.1 * long_repeat  # each number above 256 is a new object
-    assert long_range > 1.1 * short_range
-
