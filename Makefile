@@ -19,7 +19,7 @@ OLDEST := .venv-oldest
 ifndef OLDEST_PYTHON
 OLDEST_PYTHON = $(eval OLDEST_PYTHON := $$(shell python3 tools/pythons.py oldest))$(OLDEST_PYTHON)
 endif
-# axe-core, the accessibility engine the browser tests run in every page (tests/test_site_a11y.py):
+# axe-core, the accessibility engine the browser tests run in every page (tests/pages/test_site_a11y.py):
 # from the npm registry, this version, into build/tools/ (no CDN). Without npm those tests
 # skip, except in CI.
 AXE_VERSION := 4.14.1
@@ -59,8 +59,8 @@ test: $(STAMP) $(AXE)
 	AXE_CORE=$(abspath $(AXE)) $(BIN)/python $(PYTEST)
 	$(MAKE) --no-print-directory compat
 
-# The edit loop: the model and exercise tests and the doctests (under a minute; the panel,
-# lesson, site, browser and longest model tests are left to make test: tests/conftest.py).
+# The edit loop: tests/model, tests/exercises and the doctests (the other folders of tests/
+# are left to make test: tests/conftest.py).
 quick: $(STAMP)
 	$(BIN)/python $(PYTEST) --tier quick
 

@@ -2,7 +2,7 @@
 
 Importing cardlib has no side effects; import the module you need. Four
 layers, each importing only from the layers above it in this list (a test,
-tests/test_layers.py, keeps it so):
+tests/course/test_layers.py, keeps it so):
 
 The model (standard library and NumPy only; all randomness through ``rng.randrange``):
     validation  argument validation (@validate_arguments, from the annotations), one
@@ -41,7 +41,7 @@ panels, frame players, and every panel of the lessons.
 
 Not in this package: the lecturer's commands (static site, student edition, grading
 export), a distribution of their own, ``cardlib_course`` in ``course/``; the benchmark,
-``tools/bench.py``. Each package's docstring maps its modules (tests/test_layers.py keeps
+``tools/bench.py``. Each package's docstring maps its modules (tests/course/test_layers.py keeps
 every map complete).
 """
 

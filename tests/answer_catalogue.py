@@ -1,6 +1,6 @@
-"""The one assertion of every wrong-answer catalogue (tests/test_wrong_answers*.py): the check
-answers right exactly when the catalogue expects ✓, says every phrase listed, none of those it
-must never say, and within 30 seconds."""
+"""The one assertion of every wrong-answer catalogue (tests/untrusted/test_wrong_answers*.py):
+the check answers right exactly when the catalogue expects ✓, says every phrase listed, none of
+those it must never say, and within 30 seconds."""
 
 import time
 

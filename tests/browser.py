@@ -1,6 +1,6 @@
 """Headless Chromium through Playwright, on the system's browser (nothing is downloaded).
 
-Used by tests/test_site.py (static pages, offline) and tools/lab_slider_check.py
+Used by tests/pages/test_site.py (static pages, offline) and tools/lab_slider_check.py
 (a real JupyterLab); needs the ``test`` extra (Playwright). Never run
 ``playwright install``: :func:`launch_chromium` starts the Chromium found by
 :func:`find_chromium` (Debian's ``chromium``).

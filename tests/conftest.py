@@ -27,28 +27,16 @@ def _is_controller(config) -> bool:
 
 # --- the tiers of the suite (README "Tests") -------------------------------------------
 
-#: Test modules that only make test runs: they start kernels (the lessons, the student
-#: edition, the bench) or the command-line tools, build or open the static sites, run the
-#: fuzz workers, ruff or the layer checks.
-SLOW_MODULES = frozenset({
-    "test_notebooks", "test_learning", "test_bench", "test_commands", "test_grading", "test_site",
-    "test_site_controls", "test_site_states", "test_site_a11y", "test_site_editors",
-    "test_fuzz", "test_ruff", "test_layers",
-})
-#: Left out of the quick tier too, to keep it under a minute: the live panels' tests (every
-#: control redrawn and compared pixel for pixel with a fresh figure; the lessons' sweep
-#: moves every control in the compat tier), the two longest model tests (endless
-#: learner loops run to their time limit; batched laws checked on thousands of decks), the
-#: catalogues of wrong answers (each answer's code run in a sandbox, 300 of them) and the
-#: learner core in Pyodide.
-PANEL_MODULES = frozenset({
-    "test_live_panels", "test_lab", "test_bias_panel", "test_convergence", "test_steps",
-    "test_timing",
-})
-LONG_MODULES = frozenset({
-    "test_never_lies", "test_simulate", "test_wrong_answers", "test_wrong_answers_fair_pick_lists",
-    "test_wrong_answers_knuth_testing", "test_wrong_answers_riffles_lab_hands", "test_learner_core",
-})
+#: The tiers are folders. make quick runs the two folders below and the doctests of cardlib
+#: and cardlib_course; make test runs every folder:
+#:   model/      cardlib's model, and the lessons' claims recomputed without it     (quick)
+#:   exercises/  each exercise's check gives the right answer ✓                      (quick)
+#:   untrusted/  a learner's code, however wrong, slow, endless or hostile: the judge,
+#:               exact and the checks diagnose it, bounded (wrong-answer catalogues, fuzz)
+#:   panels/     every live panel's control redraws, in place, to a fresh figure's pixels
+#:   course/     the lessons run, their shape, student edition, grading, commands, lint, layers
+#:   pages/      the static site in Chromium: controls, editors (Pyodide), accessibility
+QUICK_FOLDERS = frozenset({"model", "exercises"})
 #: What the compat tier (make compat, at the oldest Python with the floors) adds to the
 #: quick one: each lesson run once with its controls swept (notebook_runner.check_cells),
 #: its solutions passing their checks.
@@ -57,22 +45,27 @@ COMPAT_TESTS = frozenset({
     "test_notebooks.py::test_solutions_are_hidden_and_pass_their_checks",
     "test_notebooks.py::test_run_all_shows_no_answer_under_an_untouched_exercise",
 })
+TESTS = Path(__file__).resolve().parent
 
 
 def pytest_addoption(parser):
     parser.addoption(
         "--tier", choices=("all", "quick", "compat"), default="all",
-        help="all: every test (make test); quick: the model and exercise tests, under a "
-             "minute (make quick); compat: quick, and each lesson run once with its controls "
-             "swept (make compat)")
+        help="all: every test (make test); quick: tests/model, tests/exercises and the "
+             "doctests (make quick); compat: quick, and each lesson run once with its "
+             "controls swept (make compat)")
 
 
 def _in_tier(item, tier: str) -> bool:
-    module = item.path.stem
-    if tier == "all" or module not in SLOW_MODULES | PANEL_MODULES | LONG_MODULES:
+    if tier == "all":
+        return True
+    path = Path(item.path).resolve()
+    if TESTS not in path.parents:  # a doctest of cardlib or cardlib_course
+        return True
+    if path.parent.name in QUICK_FOLDERS:
         return True
     name = getattr(item, "originalname", item.name)
-    return tier == "compat" and f"{item.path.name}::{name}" in COMPAT_TESTS
+    return tier == "compat" and f"{path.name}::{name}" in COMPAT_TESTS
 
 
 def pytest_collection_modifyitems(config, items):

@@ -7,7 +7,7 @@ randomness, state between calls, lying equality, endless loops, memory). Each
 hold, and, for "fair" and "unfair", the law is compared with the independent
 enumerator :func:`independent_law` below, which shares no code with cardlib.
 
-Used by ``tests/test_never_lies.py`` and ``tools/never_lies_table.py``.
+Used by ``tests/untrusted/test_never_lies.py`` and ``tools/never_lies_table.py``.
 """
 
 from __future__ import annotations

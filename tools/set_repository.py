@@ -1,7 +1,7 @@
 """Set the repository's public address in its one place: python tools/set_repository.py URL.
 
 It goes into CITATION.cff (``repository-code``), which the site's Binder links read, and the
-README's Binder badge is written from it. ``tests/test_project_files.py`` checks that the two
+README's Binder badge is written from it. ``tests/course/test_project_files.py`` checks that the two
 agree.
 """
 

@@ -12,7 +12,7 @@ import yaml
 import cardlib
 import cardlib_course
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _version(pyproject: Path) -> str:

@@ -3,9 +3,8 @@
 import json
 import random
 
-import nbformat
-
 import bench
+import nbformat
 
 
 def test_choice_and_remove_is_seed_001s_shuffle():

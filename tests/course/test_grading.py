@@ -19,7 +19,7 @@ from cardlib_course.grading import assignment, exercise_pairs, write_course
 from cardlib_course.run import find_lessons
 from cardlib_course.shape import core
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LESSONS = find_lessons(ROOT / "notebooks", [])
 
 

@@ -754,7 +754,7 @@ def test_every_exercise_of_the_riffle_lessons_is_catalogued():
     from pathlib import Path
 
     catalogued = {check.__name__ for check, *_ in CODE + VALUES}
-    lessons = Path(__file__).resolve().parent.parent / "notebooks"
+    lessons = Path(__file__).resolve().parents[2] / "notebooks"
     for stem, least in (("07_riffle_shuffles", 2), ("08_seven_riffles", 3)):
         cells = json.loads((lessons / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
         found = {name for cell in cells if cell["cell_type"] == "code"

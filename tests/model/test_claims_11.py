@@ -186,7 +186,7 @@ def test_the_checks_point_to_the_sections_that_hold_their_ideas():
     import json
     from pathlib import Path
 
-    lesson = Path(__file__).resolve().parent.parent / "notebooks" / "11_probability_lab.ipynb"
+    lesson = Path(__file__).resolve().parents[2] / "notebooks" / "11_probability_lab.ipynb"
     cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
     text = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown"]
     heading = next(i for i, t in enumerate(text) if t.startswith("## 3. Two distances"))

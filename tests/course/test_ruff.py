@@ -10,7 +10,7 @@ from notebook_runner import lesson_paths
 
 from cardlib.cells import cell_magic
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _ruff(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

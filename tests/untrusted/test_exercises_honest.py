@@ -36,7 +36,7 @@ import pytest
 from cardlib import exact, hand, mixing, riffle, shuffles
 from cardlib.exercises import fair, hands, knuth, lab, lists, pick, riffles, testing
 
-LESSONS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = Path(__file__).resolve().parents[2] / "notebooks"
 HUGE = 10**5000
 
 #: What the lab's 100 seeds might give (the check is given them, as in the lesson).

@@ -22,7 +22,7 @@ import pytest
 from browser import OfflinePage
 from site_build import OUT, PAGES, REPOSITORY, missing
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: The axe-core rule tags checked.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 A11Y_PAGES = [*PAGES, ("lessons", "references.html"), ("lessons", "glossary.html")]

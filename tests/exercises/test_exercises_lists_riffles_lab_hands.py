@@ -26,7 +26,8 @@ def says(feedback, *words):
 
 
 # --- lessons 7 and 8: riffles, and why seven ---------------------------------------------
-# (Realistic wrong answers and their messages: tests/test_wrong_answers_riffles_lab_hands.py.)
+# (Realistic wrong answers and their messages:
+# tests/untrusted/test_wrong_answers_riffles_lab_hands.py.)
 
 def test_the_notes_merge_gives_the_same_piles_as_cardlib_for_the_same_draws():
     for seed in range(300):

@@ -1,6 +1,6 @@
 """Realistic wrong answers to the code exercises, each with what the learner must be told.
 
-(Lessons 5 and 6 keep theirs in tests/test_wrong_answers_knuth_testing.py.)
+(Lessons 5 and 6 keep theirs in tests/untrusted/test_wrong_answers_knuth_testing.py.)
 
 For every exercise that takes the learner's function: the right answer, then
 answers a learner really writes (off by one, a shuffle of a copy, an endless

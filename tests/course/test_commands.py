@@ -15,7 +15,7 @@ from cardlib_course import build, student
 from cardlib_course.__main__ import COMMANDS
 from cardlib_course.run import find_lessons
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 COMMAND = str(Path(sys.executable).parent / "cardlib-course")
@@ -96,7 +96,7 @@ def test_the_student_edition_from_elsewhere_has_references_its_links_reach(tmp_p
 def test_nbconvert_makes_the_working_page_through_the_cardlib_exporter(tmp_path):
     """jupyter nbconvert --to cardlib (the entry point of cardlib-course): the site's page,
     its worked solution behind its button, its policy, its files beside it."""
-    sample = Path(__file__).resolve().parent / "data" / "site_sample.ipynb"
+    sample = Path(__file__).resolve().parents[1] / "data" / "site_sample.ipynb"
     shutil.copy(sample, tmp_path / sample.name)
     done = subprocess.run([str(Path(sys.executable).parent / "jupyter"), "nbconvert", "--to",
                            "cardlib", "--execute", sample.name, "--output-dir", "out"],

@@ -22,7 +22,7 @@ import pytest
 
 from cardlib import validation
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOWN = re.compile(r"show_source\(\s*([A-Za-z_][\w.]*)\s*\)")
 #: The argument validators: a statement that calls one is a check line.
 VALIDATORS = {name for name in validation.__all__

@@ -46,7 +46,7 @@ from cardlib.exercises.pick import (
     check_pick_and_remove,
 )
 
-LESSONS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = Path(__file__).resolve().parents[2] / "notebooks"
 
 # --- lesson 1: the stride shuffle, written from its description ---------------------------
 

@@ -1,7 +1,7 @@
 """Every lesson runs top to bottom in a fresh kernel, with no error and no warning,
 and every control of every slider panel redraws at both ends of its range.
 
-Run one lesson's test with, for example: ``pytest tests/test_notebooks.py -k 01_fair``.
+Run one lesson's test with, for example: ``pytest tests/course/test_notebooks.py -k 01_fair``.
 """
 
 import base64
