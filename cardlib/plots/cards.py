@@ -107,6 +107,7 @@ def _draw_face(ax: Axes, card: Card, x: float, y: float, size: float,
         (x, y), CARD_WIDTH, CARD_HEIGHT, boxstyle="round,pad=0,rounding_size=0.07",
         facecolor=face, edgecolor=HIGHLIGHT if highlighted else "#555555",
         linewidth=max(2.5, 0.08 * size) if highlighted else 0.8, zorder=2,
+        label=str(card),  # the face's name, for a description of the picture (alt text)
     ))
     alpha = 0.45 if dimmed else 1.0
     corner = "JK" if card.is_joker else card.rank

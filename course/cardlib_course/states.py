@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import ipywidgets as widgets
 import PIL.Image
 from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
 
 from cardlib.validation import validate_arguments
 
@@ -366,6 +367,12 @@ def describe_figure(fig: Figure, limit: int = 600) -> str:
     >>> _ = cards.add_subplot().text(0, 0, "A♠")
     >>> describe_figure(cards)
     'Figure: a picture showing A♠.'
+    >>> from cardlib.cards import Card
+    >>> from cardlib.plots import draw_cards
+    >>> hand = Figure()
+    >>> _ = draw_cards(hand.add_subplot(), [Card("A", "♠"), Card("10", "♥"), Card("A", "♣")])
+    >>> describe_figure(hand)
+    'Figure: 3 cards, in order: A♠, 10♥, A♣.'
     """
     heads = []
     suptitle = fig.get_suptitle() if hasattr(fig, "get_suptitle") else ""
@@ -376,12 +383,16 @@ def describe_figure(fig: Figure, limit: int = 600) -> str:
     plots = [words for ax in fig.axes if ax.get_visible() and (words := _axes_words(ax))
              and (ax.get_title() or ax.get_xlabel())]
     sentences = [s.rstrip(".") for s in [*heads, *plots] if s]
-    if not sentences:  # a picture with no title (cards laid out): say what it shows
-        shown = list(dict.fromkeys(plain_text(t.get_text()) for ax in fig.axes
-                                   if ax.get_visible() for t in ax.texts
-                                   if t.get_visible() and t.get_text().strip()))
-        sentences = [("a picture showing " + ", ".join(shown[:16])
-                      + (", ..." if len(shown) > 16 else "")) if shown else "a picture"]
+    if not sentences:  # a picture with no title: say what it shows, cards by their names
+        cards = [artist.get_label() for ax in fig.axes if ax.get_visible()
+                 for artist in ax.get_children() if isinstance(artist, FancyBboxPatch)
+                 and artist.get_label() and not artist.get_label().startswith("_")]
+        shown = cards or list(dict.fromkeys(plain_text(t.get_text()) for ax in fig.axes
+                                            if ax.get_visible() for t in ax.texts
+                                            if t.get_visible() and t.get_text().strip()))
+        what = f"{len(cards)} cards, in order: " if cards else "a picture showing "
+        sentences = [(what + ", ".join(shown[:16]) + (", ..." if len(shown) > 16 else ""))
+                     if shown else "a picture"]
     described = ". ".join(sentences) + "."
     text = f"Figure: {described}"
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"

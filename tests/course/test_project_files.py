@@ -75,3 +75,25 @@ def test_contributing_says_how_to_add_a_lesson_and_an_exercise():
     for needed in ("## The shape of a lesson", "## An exercise", "%%solution", "%%reveal",
                    "tools/lesson_check.py", "make test"):
         assert needed in text, needed
+
+
+def test_the_class_environment_is_pinned_and_is_what_the_tests_run():
+    """binder/constraints.txt pins every package exactly; both requirement files read it, so
+    the environment CI tests is the one a class gets (this one was installed from it)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    pins = [line for line in (ROOT / "binder" / "constraints.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+    assert len(pins) > 50 and all(re.fullmatch(r"[A-Za-z0-9_.\-]+==[\w.+!]+", p) for p in pins)
+    for requirements in (ROOT / "requirements.txt", ROOT / "binder" / "requirements.txt"):
+        assert re.search(r"^-c (binder/)?constraints\.txt$", requirements.read_text(), re.M)
+    differ = []
+    for pin in pins:
+        name, pinned = pin.split("==")
+        try:
+            installed = version(name)
+        except PackageNotFoundError:
+            continue  # pinned for the class, not needed by the tests (it may be absent here)
+        if installed != pinned:
+            differ.append(f"{name} {installed} (pinned {pinned})")
+    assert differ == [], f"installed versions differ from the class's pins: {differ}"

@@ -27,7 +27,7 @@ from cardlib_course import editors
 from cardlib_course.mimes import VALUES_MIME
 
 #: The modules a page needs, standard library only.
-CORE = ["cardlib.checks", "cardlib.rngs", "cardlib.untrusted", "cardlib.untrusted.guard",
+CORE = ["cardlib.validation", "cardlib.rngs", "cardlib.untrusted", "cardlib.untrusted.guard",
         "cardlib.untrusted.sandbox", "cardlib.untrusted.plain", "cardlib.untrusted.snapshot",
         "cardlib.untrusted.walk", "cardlib.exact", "cardlib.judge", "cardlib.shuffles",
         "cardlib.orders", "cardlib.steps", "cardlib.tree", "cardlib.cards", "cardlib.costs",
