@@ -157,7 +157,9 @@ def keywords_as_cpython_takes_them(deck, rng):
     (samples_more_than_the_deck, "ValueError: Sample larger than population"),
 ])
 def test_a_call_random_random_refuses_is_never_judged_fair(shuffle, error):
-    verdict = judge(shuffle, max_n=3)
+    with warnings.catch_warnings():  # as in a kernel: Python 3.11 warns, then raises ValueError
+        warnings.simplefilter("ignore", DeprecationWarning)
+        verdict = judge(shuffle, max_n=3)
     assert verdict.kind == "cannot judge", str(verdict)
     assert error in verdict.error and "raised an error" in verdict.reason
 
