@@ -18,6 +18,7 @@ a simulation, never calls ``plt.show()`` and never changes ``rcParams``.
     lab         the probability lab: bias matrices side by side, decks a test needs
     tree        a shuffle's tree of random choices, leaves coloured by order
     judge       the judge's verdict on a shuffle, as a bias matrix
+    words       a figure in words: the alt text of every picture
 """
 
 from __future__ import annotations
@@ -126,6 +127,10 @@ from .tree import (
     choice_tree,
     order_name,
 )
+from .words import (
+    describe_figure,
+    plain_text,
+)
 
 __all__ = [
     "OKABE_ITO",
@@ -148,6 +153,8 @@ __all__ = [
     "moved_axes",
     "duration",
     "plain_log_ticks",
+    "describe_figure",
+    "plain_text",
     "card_size_points",
     "draw_cards",
     "faces",

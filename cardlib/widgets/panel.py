@@ -50,6 +50,7 @@ from matplotlib.patches import Patch
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
+from ..plots.words import describe_figure
 from ..validation import validate_arguments
 
 __all__ = ["LivePanel", "Update", "live_figure", "live_panels", "figure_output", "show_source",
@@ -248,16 +249,11 @@ def _opaque_png(canvas: FigureCanvasAgg) -> io.BytesIO:
 
 
 def _display_png(fig: Figure, buffer: io.BytesIO) -> dict:
-    titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
-    if not titles:  # a picture with no title (cards laid out): the texts it shows
-        shown = list(dict.fromkeys(t.get_text() for ax in fig.axes for t in ax.texts
-                                   if t.get_visible() and t.get_text().strip()))
-        titles = ["a picture showing " + ", ".join(shown[:16])] if shown else ["a picture"]
     return {
         "output_type": "display_data",
         "data": {
             "image/png": base64.b64encode(buffer.getvalue()).decode("ascii"),
-            "text/plain": "<figure: " + "; ".join(titles) + ">",
+            "text/plain": f"<{describe_figure(fig)}>",  # the site reads it as the alt text
         },
         "metadata": {},
     }

@@ -26,6 +26,7 @@ from matplotlib.figure import Figure
 
 import __main__
 from cardlib.plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, cut_text, min_text_px
+from cardlib.plots.words import describe_figure
 from cardlib.validation import validate_arguments, whole_number
 from cardlib.widgets import LivePanel, live_panels
 from cardlib.widgets.worked import registered
@@ -34,7 +35,6 @@ from .mimes import REFERENCE_MIME, STATES_MIME, VALUES_MIME, WORKED_MIME
 from .states import (
     PageControl,
     allocate,
-    describe_figure,
     grid,
     page_control,
     page_note,

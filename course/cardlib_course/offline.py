@@ -198,8 +198,8 @@ def _describe_image(output: dict) -> None:
         if kind not in data or (metadata.get(kind) or {}).get("alt") or metadata.get("alt"):
             continue
         text = _text(data.get("text/plain", "")).strip()
-        if text.startswith("<figure: ") and text.endswith(">"):
-            text = "Figure: " + text[len("<figure: "):-1] + "."
+        if text.startswith("<Figure: ") and text.endswith(">"):  # a live panel's words
+            text = text[1:-1]
         elif not text or _GENERIC_FIGURE.match(text):
             text = "Figure (a picture)"
         metadata.setdefault(kind, {})["alt"] = text

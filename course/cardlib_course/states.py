@@ -7,7 +7,7 @@ page offers it (:class:`PageControl`), a grid along a control when it has too
 many values (:func:`grid`), how many values each control keeps within a number
 of states (:func:`allocate`), and how many states each panel of a page may
 draw within a budget of bytes (:func:`state_allowances`).
-It also describes a figure in words (:func:`describe_figure`), for alt text.
+(A figure in words, for alt text, is :func:`cardlib.plots.words.describe_figure`.)
 """
 
 from __future__ import annotations
@@ -15,14 +15,11 @@ from __future__ import annotations
 import base64
 import io
 import math
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 import PIL.Image
-from matplotlib.figure import Figure
-from matplotlib.patches import FancyBboxPatch
 
 from cardlib.validation import validate_arguments
 
@@ -34,8 +31,6 @@ __all__ = [
     "grid",
     "allocate",
     "state_allowances",
-    "describe_figure",
-    "plain_text",
     "webp_data_uri",
 ]
 
@@ -324,78 +319,6 @@ def state_allowances(picture_bytes: Sequence[int], max_states: int, budget: int)
 
 
 # --- words for a figure ------------------------------------------------------------
-
-
-@validate_arguments
-def plain_text(text: str) -> str:
-    r"""A title without mathtext marks: ``"$n^{1.5}$ \\times 2"`` reads ``"n^1.5 × 2"``.
-
-    >>> plain_text(r"grows like $n^{1.5}$, $\times$ 2, $\frac{3}{2}\log_2 n$")
-    'grows like n^1.5, × 2, 3/2 log_2 n'
-    """
-    words = {r"\times": "×", r"\cdot": "·", r"\leq": "≤", r"\geq": "≥", r"\approx": "≈",
-             r"\log": "log", r"\sqrt": "√", r"\infty": "∞", r"\pm": "±", r"\ldots": "…"}
-    text = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", r"\1/\2 ", text)
-    for tex, word in words.items():
-        text = text.replace(tex, word)
-    text = re.sub(r"\\(mathrm|mathit|mathbf|text)", "", text)
-    text = re.sub(r"[{}$]|\\(?=[a-zA-Z])", "", text)
-    return " ".join(text.split()).replace(" ,", ",")
-
-
-def _axes_words(ax) -> str:
-    title = " ".join(filter(None, (ax.get_title(loc).strip() for loc in ("left", "center",
-                                                                           "right"))))
-    xlabel, ylabel = ax.get_xlabel().strip(), ax.get_ylabel().strip()
-    if not (title or xlabel or ylabel) or not ax.get_visible():
-        return ""
-    axes = f"{ylabel} against {xlabel}" if xlabel and ylabel else (ylabel or xlabel)
-    return plain_text(f"{title} ({axes})" if title and axes else title or axes)
-
-
-@validate_arguments
-def describe_figure(fig: Figure, limit: int = 600) -> str:
-    """The figure in words, from its texts: the overall title, then each plot's title and axes.
-
-    >>> fig = Figure()
-    >>> ax = fig.add_subplot()
-    >>> _ = ax.set(title="Cuts near half", xlabel="cut size", ylabel="frequency")
-    >>> _ = fig.suptitle("56 cards")
-    >>> describe_figure(fig)
-    'Figure: 56 cards. Cuts near half (frequency against cut size).'
-    >>> cards = Figure()
-    >>> _ = cards.add_subplot().text(0, 0, "A♠")
-    >>> describe_figure(cards)
-    'Figure: a picture showing A♠.'
-    >>> from cardlib.cards import Card
-    >>> from cardlib.plots import draw_cards
-    >>> hand = Figure()
-    >>> _ = draw_cards(hand.add_subplot(), [Card("A", "♠"), Card("10", "♥"), Card("A", "♣")])
-    >>> describe_figure(hand)
-    'Figure: 3 cards, in order: A♠, 10♥, A♣.'
-    """
-    heads = []
-    suptitle = fig.get_suptitle() if hasattr(fig, "get_suptitle") else ""
-    for text in [suptitle, *(t.get_text() for t in fig.texts if t.get_visible())]:
-        if text and text.strip() and plain_text(text) not in heads:
-            heads.append(plain_text(text))
-    # Colour bars are axes with a label only; they add words, not meaning.
-    plots = [words for ax in fig.axes if ax.get_visible() and (words := _axes_words(ax))
-             and (ax.get_title() or ax.get_xlabel())]
-    sentences = [s.rstrip(".") for s in [*heads, *plots] if s]
-    if not sentences:  # a picture with no title: say what it shows, cards by their names
-        cards = [artist.get_label() for ax in fig.axes if ax.get_visible()
-                 for artist in ax.get_children() if isinstance(artist, FancyBboxPatch)
-                 and artist.get_label() and not artist.get_label().startswith("_")]
-        shown = cards or list(dict.fromkeys(plain_text(t.get_text()) for ax in fig.axes
-                                            if ax.get_visible() for t in ax.texts
-                                            if t.get_visible() and t.get_text().strip()))
-        what = f"{len(cards)} cards, in order: " if cards else "a picture showing "
-        sentences = [(what + ", ".join(shown[:16]) + (", ..." if len(shown) > 16 else ""))
-                     if shown else "a picture"]
-    described = ". ".join(sentences) + "."
-    text = f"Figure: {described}"
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
 # --- pictures for the page ------------------------------------------------------------
