@@ -421,7 +421,7 @@ def classify(spec: dict, answer: dict) -> str:
     if not spec["args"]:  # called with no argument: there is none to name
         return "clear error"
     message = answer["message"].lower().replace("_", " ")
-    # The checks of cardlib.checks name the argument they are told: here "x" (token "name");
+    # The validators of cardlib.validation name the argument they are told: here "x" (token "name");
     # a hostile shuffle is named by its own name.
     names = [p for p in spec["args"]] + ["x" for p, t in spec["args"].items()
                                          if p in ("name", "function") and t == "name"] + [
