@@ -829,9 +829,11 @@ def _cases() -> list[Case]:
         # verdict names the bare except, or the redraw; both are there)
         Case("retries_in_a_bare_except", retries_in_a_bare_except, cannot,
              ("did not stop when asked|redraw for ever",), seconds=15, family="except-all loops"),
+        # Which the judge meets first depends on the machine's speed: the walk's stop swallowed
+        # ("did not stop when asked", naming BaseException) or a path that redraws for ever.
         Case("retries_catching_base_exception", retries_catching_base_exception, cannot,
-             ("did not stop when asked", "baseexception"), seconds=15,
-             family="except-all loops"),
+             ("did not stop when asked|redraw for ever", "baseexception|redraw for ever"),
+             seconds=15, family="except-all loops"),
         Case("retries_catching_exception", retries_catching_exception, cannot,
              ("redraw for ever",), family="except-all loops"),
         # huge integers
