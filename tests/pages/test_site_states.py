@@ -18,12 +18,12 @@ import PIL.Image
 import pytest
 from matplotlib.figure import Figure
 
+from cardlib.plots.words import describe_figure
 from cardlib.widgets import LivePanel
 from cardlib_course.controls import first_picture, panel_html
 from cardlib_course.kernel import panel_states, render_states
 from cardlib_course.states import (
     allocate,
-    describe_figure,
     grid,
     page_control,
     state_allowances,
