@@ -1,9 +1,9 @@
 """Python in the page: every exercise on the static site runs, offline, in headless Chromium.
 
 The site is served over http on this machine (WebAssembly and module workers need
-it) and every other host is refused. On every lesson page each editable exercise
-is solved rightly (its worked solution from the notebook: ✓) and wrongly (its stub
-answering None: ✗). On the sample page the judge's verdicts equal the kernel's for a
+it) and every other host is refused. Each lesson page's editable exercises, with the data
+that page sends, are solved rightly (the worked solution from the notebook: ✓) and wrongly
+(the stub answering None: ✗) in one Python in the page. On the sample page the judge's verdicts equal the kernel's for a
 fair, an unfair and a not-a-shuffle case, an endless loop is stopped, Reset and local
 storage work, a page opened as a file says how to serve it, and the editor is usable
 at phone width (390 px).
@@ -12,7 +12,9 @@ at phone width (390 px).
 from __future__ import annotations
 
 import functools
+import html
 import http.server
+import json
 import re
 import threading
 import time
@@ -80,22 +82,65 @@ def _solutions(path: Path) -> dict[str, tuple[str, str]]:
             if editors.is_editable(cell) and "solution" in after.metadata.get("tags", [])}
 
 
-@pytest.mark.parametrize("path, page", LESSON_PAGES, ids=[p for _, p in LESSON_PAGES])
-def test_every_exercise_runs_in_the_page_right_and_wrong(path, page, sites, served, chromium):
+_PRELUDE = re.compile(r'<script[^>]* id="cardlib-prelude"[^>]*>(.*?)</script>', re.S)
+_EDITOR = re.compile(r'data-cardlib-editable="([^"]*)" data-cardlib-setup="([^"]*)"')
+#: The page's own start of its worker (site.js), kept on window for the test to post to.
+_WORKER = """() => {
+  const code = 'const queue = []; self.onmessage = (event) => queue.push(event);\\n'
+    + '(await import(' + JSON.stringify(new URL('cardlib-worker.mjs', location.href).href)
+    + ')).listen(queue);\\n';
+  window.testWorker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })),
+                                 { type: 'module' });
+}"""
+#: One message as site.js sends it; the answer's text as the page shows it.
+_POST = """([id, code, prelude]) => new Promise((done) => {
+  window.testWorker.onmessage = (event) => {
+    if (event.data.id !== id || event.data.loaded) return;
+    const a = event.data.answer, box = document.createElement('div');
+    box.innerHTML = a.html || '';
+    done([a.printed, a.error, box.textContent, a.text || ''].join('\\n'));
+  };
+  window.testWorker.postMessage({ id, code, prelude });
+})"""
+
+
+def _editors(page: Path) -> list[tuple[str, list[str]]]:
+    """Each editor of a built page: (its cell id, the prelude its Run sends), read from the
+    page as site.js reads it (the page's prelude, then the cell's own setup)."""
+    text = page.read_text(encoding="utf-8")
+    found = _PRELUDE.search(text)
+    prelude = json.loads(found.group(1)) if found else []
+    return [(html.unescape(cell), prelude + json.loads(html.unescape(setup)))
+            for cell, setup in _EDITOR.findall(text)]
+
+
+def test_every_exercise_runs_in_the_page_right_and_wrong(sites, served, chromium):
+    """Each lesson page's editors, with the data that page sends, run in one Python in the
+    page: the worked solution from the notebook gives ✓, its stub answering None gives ✗.
+
+    One Python for every lesson, not one per page (its load is most of the time): the pages
+    share site.js and the worker, so a page differs from another only in what it sends,
+    read here from each page. The first editor of the first lesson is run by its Run
+    button, as a reader does; the sample page's tests try the rest of site.js.
+    """
     sites("lessons")
     _needs_runtime(OUT["lessons"])
-    view = _open(chromium, served("lessons") + page)
-    solved = _solutions(path)
-    cells = view.locator("[data-cardlib-editable]")
-    for k in range(cells.count()):
-        cell = cells.nth(k)
-        if cell.get_attribute("data-cardlib-editable") not in solved:
-            continue  # a "judge your own shuffle" cell: the judge's tests below
-        stub, solution = solved[cell.get_attribute("data-cardlib-editable")]
-        right = _run(view, cell, solution)
-        assert _verdict(right) == "✓", (page, right[:300])
-        wrong = _run(view, cell, stub.replace("TODO", "None"))
-        assert _verdict(wrong) == "✗", (page, wrong[:300])
+    solved = {path: _solutions(path) for path in lesson_paths()}
+    sent = [(path, page, cell, prelude) for path, page in LESSON_PAGES
+            for cell, prelude in _editors(OUT["lessons"] / page) if cell in solved[path]]
+    # every exercise has its editor, on one page of its lesson
+    assert sorted((path, cell) for path, _, cell, _ in sent) == sorted(
+        (path, cell) for path, cells in solved.items() for cell in cells)
+    path, first, cell_id, _ = sent[0]
+    view = _open(chromium, served("lessons") + first)
+    cell = view.locator(f'[data-cardlib-editable="{cell_id}"]')
+    assert _verdict(_run(view, cell, solved[path][cell_id][1])) == "✓"
+    view.evaluate(_WORKER)
+    for number, (path, page, cell_id, prelude) in enumerate(sent, start=1):
+        stub, solution = solved[path][cell_id]
+        for code, mark in ((solution, "✓"), (stub.replace("TODO", "None"), "✗")):
+            shown = view.evaluate(_POST, [number * 2 + (mark == "✗"), code, prelude])
+            assert _verdict(shown) == mark, (page, cell_id, mark, shown[:300])
 
 
 def _verdict(shown: str) -> str:
@@ -128,7 +173,8 @@ def _kernel_verdict(code: str) -> str:
     return str(judge(space["my_shuffle"])).splitlines()[0]
 
 
-def test_the_judge_in_the_page_says_what_the_kernel_says(sites, served, chromium):
+def test_the_judge_in_the_page_says_what_the_kernel_says_and_shows_values_as_text(
+        sites, served, chromium):
     sites("sample")
     _needs_runtime(OUT["sample"])
     view = _open(chromium, served("sample") + "site_sample.html")
@@ -143,6 +189,11 @@ def test_the_judge_in_the_page_says_what_the_kernel_says(sites, served, chromium
     assert time.perf_counter() - started < editors.RUN_SECONDS + 20
     again = _run(view, cell, "from cardlib.judge import judge\n" + KNUTH + "\njudge(my_shuffle)")
     assert again.startswith("fair:"), again  # a fresh worker after the stopped one
+    # A value is shown as text, never as markup.
+    shown = _run(view, cell, "class Sneaky:\n    def _repr_html_(self):\n"
+                             "        return '<b id=\"sneaky\">bold</b>'\n"
+                             "    def __repr__(self):\n        return 'Sneaky()'\n\nSneaky()")
+    assert shown.strip() == "Sneaky()" and view.locator("#sneaky").count() == 0
 
 
 def test_reset_and_local_storage(sites, served, chromium):
@@ -259,14 +310,3 @@ def test_a_learners_code_reaches_no_other_host(sites, chromium, tmp_path):
         for server in (site, other):
             server.shutdown()
             server.server_close()
-
-
-def test_a_value_is_shown_as_text_never_as_markup(sites, served, chromium):
-    sites("sample")
-    _needs_runtime(OUT["sample"])
-    view = _open(chromium, served("sample") + "site_sample.html")
-    cell = view.locator("[data-cardlib-editable]").first
-    shown = _run(view, cell, "class Sneaky:\n    def _repr_html_(self):\n"
-                             "        return '<b id=\"sneaky\">bold</b>'\n"
-                             "    def __repr__(self):\n        return 'Sneaky()'\n\nSneaky()")
-    assert shown.strip() == "Sneaky()" and view.locator("#sneaky").count() == 0
