@@ -99,7 +99,8 @@ SCRIPTED = {
 
 @pytest.mark.parametrize("source", SCRIPTED)
 @pytest.mark.parametrize("method, args, kwargs", CALLS,
-                         ids=[f"{m}{a!r:.30}{k or ''}" for m, a, k in CALLS])
+                         ids=[re.sub(r" at 0x[0-9a-f]+", "", f"{m}{a!r}{k or ''}")[:40]
+                              for m, a, k in CALLS])
 def test_a_scripted_rng_refuses_what_random_random_refuses(source, method, args, kwargs):
     expected = _outcome(_REAL, method, args, kwargs)
     assert _outcome(SCRIPTED[source](), method, args, kwargs) == expected
