@@ -3,17 +3,19 @@ pytest-xdist workers shared; the sites and the browser the site tests share."""
 
 import os
 import shutil
+import sys
 import tempfile
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from browser import OfflinePage, find_chromium, launch_chromium
 from hypothesis import settings
-from site_build import bare_fontconfig, build, missing
 
-from cardlib_course.offline import CARDS, CJK, find_font
+# Not rfc3987_syntax: nbformat's jsonschema would import it (about 3 s of CPU in each worker,
+# for IRI formats no notebook uses; see cardlib_course/__main__.py). The browser and the site
+# builder are imported by the fixtures that need them, so that make quick loads neither.
+sys.modules.setdefault("rfc3987_syntax", None)
 
 # Speed is measured by the bench, not by the tests: no per-example deadline for hypothesis (a
 # loaded machine once took 0.3 s over an example that lists 7! orders, and make compat failed).
@@ -68,6 +70,23 @@ def _in_tier(item, tier: str) -> bool:
     return tier == "compat" and f"{path.name}::{name}" in COMPAT_TESTS
 
 
+def pytest_ignore_collect(collection_path, config):
+    """Outside the whole suite, the folders and helper modules no test of the tier needs
+    are not even imported (the browser, the site builder): make quick starts sooner."""
+    tier = config.getoption("tier")
+    path = Path(collection_path).resolve()
+    if tier == "all" or TESTS not in path.parents:
+        return None
+    if path.parent == TESTS:
+        if path.is_dir():
+            return None if path.name in QUICK_FOLDERS or (
+                tier == "compat" and path.name == "course") else True
+        return True  # a helper module (its doctests are the whole suite's)
+    if tier == "compat" and path.parent.name == "course":
+        return None if any(test.startswith(path.name + "::") for test in COMPAT_TESTS) else True
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
     tier = config.getoption("tier")
     deselected = [item for item in items if not _in_tier(item, tier)]
@@ -97,6 +116,10 @@ def pytest_sessionfinish(session, exitstatus):
 @pytest.fixture(scope="session")
 def fonts():
     """The build embeds subsets of these installed fonts."""
+    from site_build import missing
+
+    from cardlib_course.offline import CARDS, CJK, find_font
+
     try:
         return [find_font(CARDS), find_font(CJK)]
     except FileNotFoundError as error:
@@ -106,6 +129,8 @@ def fonts():
 @pytest.fixture(scope="session")
 def sites(fonts) -> Callable[[str], list[Path]]:
     """Builds each site ("sample", "lessons") the first time it is asked for; returns its pages."""
+    from site_build import build
+
     built: dict[str, list[Path]] = {}
 
     def get(name: str) -> list[Path]:
@@ -119,6 +144,9 @@ def sites(fonts) -> Callable[[str], list[Path]]:
 @pytest.fixture(scope="session")
 def chromium(tmp_path_factory):
     """Headless Chromium that sees only matplotlib's fonts and resolves no host name."""
+    from browser import find_chromium, launch_chromium
+    from site_build import bare_fontconfig, missing
+
     executable = find_chromium()
     if executable is None:
         missing("no Chromium found (install Debian's chromium, or set CHROMIUM=/path/to/it)")
@@ -132,6 +160,8 @@ def chromium(tmp_path_factory):
 @pytest.fixture(scope="session")
 def browser(chromium):
     """An offline page at laptop width (1366 x 768)."""
+    from browser import OfflinePage
+
     page = OfflinePage(chromium, width=1366, height=768)
     yield page
     page.close()
@@ -140,6 +170,8 @@ def browser(chromium):
 @pytest.fixture(scope="session")
 def phone(chromium):
     """An offline page at phone width (390 x 844), touch enabled."""
+    from browser import OfflinePage
+
     page = OfflinePage(chromium, width=390, height=844, touch=True)
     yield page
     page.close()

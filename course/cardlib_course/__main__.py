@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import sys
 
-from . import build, grading, serve, student
+# nbformat validates with jsonschema, whose format checkers import rfc3987_syntax if it is
+# installed (jupyter-events asks for it): it builds some 35 parsers as it is imported, about
+# 3 s of CPU here, for IRI formats no notebook schema uses. Each command would pay it; none
+# needs it (python-jsonschema/jsonschema#1428, opendatahub-io/notebooks#3532).
+sys.modules.setdefault("rfc3987_syntax", None)
+
+from . import build, grading, serve, student  # noqa: E402 (after the line above)
 
 __all__ = ["COMMANDS", "main"]
 
