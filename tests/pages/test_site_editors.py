@@ -3,10 +3,10 @@
 The site is served over http on this machine (WebAssembly and module workers need
 it) and every other host is refused. Each lesson page's editable exercises, with the data
 that page sends, are solved rightly (the worked solution from the notebook: ✓) and wrongly
-(the stub answering None: ✗) in one Python in the page. On the sample page the judge's verdicts equal the kernel's for a
-fair, an unfair and a not-a-shuffle case, an endless loop is stopped, Reset and local
-storage work, a page opened as a file says how to serve it, and the editor is usable
-at phone width (390 px).
+(the stub answering None: ✗) in one Python in the page. On the sample page the judge's
+verdicts equal the kernel's for a fair, an unfair and a not-a-shuffle case, an endless loop
+is stopped, a value is shown as text, Reset and local storage work, a page opened as a file
+says how to serve it, and the editor is usable at phone width (390 px).
 """
 
 from __future__ import annotations
