@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardlib_course import build, student
-from cardlib_course.__main__ import COMMANDS
+from cardlib_course.__main__ import COMMANDS, main
 from cardlib_course.run import find_lessons
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -28,18 +28,30 @@ def test_the_commands_are_the_lesson_commands_and_serve():
 
 
 @pytest.mark.parametrize("command", LESSON_COMMANDS)
-def test_outside_the_repository_each_command_fails_on_one_line(command, tmp_path):
-    done = subprocess.run([COMMAND, command, "--out", str(tmp_path / "out")],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 2
-    assert done.stdout == ""
-    (line,) = done.stderr.strip().splitlines()
+def test_outside_the_repository_each_command_fails_on_one_line(command, tmp_path, capsys,
+                                                               monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main([command, "--out", str(tmp_path / "out")]) == 2
+    said = capsys.readouterr()
+    assert said.out == ""
+    (line,) = said.err.strip().splitlines()
     assert line == (f"cardlib-course {command}: folder 'notebooks' does not exist; "
                     "give the lessons' folder with --notebooks DIR")
     assert not (tmp_path / "out").exists()
 
 
-def test_without_a_command_it_lists_them():
+def test_without_a_command_it_lists_them(capsys):
+    assert main([]) == 2
+    said = capsys.readouterr().err
+    assert all(f"cardlib-course {c}" in said for c in COMMANDS)
+
+
+def test_the_installed_command_and_python_m_run_it():
+    """The commands above run in this process (each new Python spends seconds importing
+    nbconvert); these two start the installed script and ``python -m`` as a lecturer does."""
+    done = subprocess.run([COMMAND, "site", "--help"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("usage: cardlib-course site ")
     done = subprocess.run([sys.executable, "-m", "cardlib_course"], capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 2 and all(f"cardlib-course {c}" in done.stderr for c in COMMANDS)
@@ -56,18 +68,18 @@ def test_an_empty_folder_or_a_missing_notebook_is_named(main, tmp_path, capsys):
     assert "is not a notebook (.ipynb)" in capsys.readouterr().err
 
 
-def test_serve_without_a_site_says_how_to_make_one(tmp_path):
-    done = subprocess.run([COMMAND, "serve", "--dir", str(tmp_path)], capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 2 and "cardlib-course site" in done.stderr.strip()
+def test_serve_without_a_site_says_how_to_make_one(tmp_path, capsys):
+    assert main(["serve", "--dir", str(tmp_path)]) == 2
+    assert "cardlib-course site" in capsys.readouterr().err.strip()
 
 
 @pytest.mark.parametrize("command", LESSON_COMMANDS)
-def test_each_command_names_itself(command):
-    done = subprocess.run([COMMAND, command, "--help"], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0 and done.stdout.startswith(f"usage: cardlib-course {command} ")
-    assert "--notebooks DIR" in done.stdout
+def test_each_command_names_itself(command, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    said = capsys.readouterr().out
+    assert stop.value.code == 0 and said.startswith(f"usage: cardlib-course {command} ")
+    assert "--notebooks DIR" in said
 
 
 def test_find_lessons_reads_the_folder_in_order():
