@@ -7,6 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from riffle_laws import riffles_law
 
 from cardlib import doudizhu, evidence, exact, growth, hand, hand_methods, mixing, riffle, shuffles
 from cardlib.exercises import TODO
@@ -41,9 +42,7 @@ def test_the_notes_merge_gives_the_same_piles_as_cardlib_for_the_same_draws():
 def test_top_stays_reference_against_enumeration():
     for n in range(1, 5):
         for k in range(3):
-            def riffled(deck, rng=None, k=k):
-                return riffle.riffles(deck, k, rng)
-            law = exact.distribution(riffled, n)
+            law = riffles_law(n, k)
             stays = sum(p for order, p in law.items() if order[-1] == n - 1)
             assert stays == ER._top_stays_on_top(n, k)
 
@@ -58,9 +57,7 @@ def test_the_distance_check_takes_the_formula_and_cardlibs_own():
     # checked against a sum over every order of a small deck, walked exactly.
     for n in range(1, 5):
         for k in range(3):
-            def riffled(deck, rng=None, k=k):
-                return riffle.riffles(deck, k, rng)
-            assert mixing.distance_to_uniform(exact.distribution(riffled, n)) == \
+            assert mixing.distance_to_uniform(riffles_law(n, k)) == \
                 riffle.variation_distance(n, k), (n, k)
     assert ER.check_distance(riffle.variation_distance).ok
 

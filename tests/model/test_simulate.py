@@ -29,6 +29,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from riffle_laws import riffles_law
 
 from cardlib import batched, exact, stats
 from cardlib import riffle as riffle_module
@@ -201,13 +202,13 @@ def test_cardlib_riffle_has_exactly_the_gsr_kernels_law(n, k):
     riffle = pytest.importorskip("cardlib.riffle")
     law = all_draws_distribution(batched.gsr_riffles, n, k=k)
     assert law == exact.distribution(repeated(riffle.riffle, k), n)
-    assert law == exact.distribution(lambda deck, rng: riffle.riffles(deck, k, rng), n)
+    assert law == riffles_law(n, k)
 
 
 def test_simulate_riffles_through_cardlib_riffle(monkeypatch):
     riffle = pytest.importorskip("cardlib.riffle")
     monkeypatch.setattr(stats, "CHUNK_ENTRIES", 4 * 1000)
-    law = exact.distribution(repeated(riffle.riffle, 2), 4)
+    law = riffles_law(4, 2)  # = two of riffle.riffle: test_cardlib_riffle_has_exactly_...
     for shuffle in (riffle.riffle, riffle.riffles):
         decks = simulate(shuffle, 4, 20_000, seed=5, k=2)
         assert chi_square_against(law, decks) > 0.001
