@@ -173,8 +173,10 @@ def _kernel_verdict(code: str) -> str:
     return str(judge(space["my_shuffle"])).splitlines()[0]
 
 
-def test_the_judge_in_the_page_says_what_the_kernel_says_and_shows_values_as_text(
+def test_the_judge_in_the_page_says_what_the_kernel_says_and_the_editor_works_on_a_phone(
         sites, served, chromium):
+    """One page, one Python: verdicts, a stopped loop, a value shown as text, then the same
+    page at phone width (a Python loaded costs seconds; the page reflows as it is resized)."""
     sites("sample")
     _needs_runtime(OUT["sample"])
     view = _open(chromium, served("sample") + "site_sample.html")
@@ -194,6 +196,15 @@ def test_the_judge_in_the_page_says_what_the_kernel_says_and_shows_values_as_tex
                              "        return '<b id=\"sneaky\">bold</b>'\n"
                              "    def __repr__(self):\n        return 'Sneaky()'\n\nSneaky()")
     assert shown.strip() == "Sneaky()" and view.locator("#sneaky").count() == 0
+    # At phone width (390 px) the editor fits and runs.
+    view.set_viewport_size({"width": 390, "height": 900})
+    cell = view.locator("[data-cardlib-editable]").first
+    box = cell.locator("textarea").bounding_box()
+    run = cell.locator(".cardlib-run").bounding_box()
+    assert box["width"] >= 300 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert run["height"] >= 24 and run["x"] + run["width"] <= 390
+    shown = _run(view, cell, "paths = 27\ncompare_value(paths, 27, 'the number of paths')")
+    assert shown.lstrip().startswith("✓")
 
 
 def test_reset_and_local_storage(sites, served, chromium):
@@ -216,19 +227,6 @@ def test_a_page_opened_as_a_file_says_how_to_serve_it(sites, chromium):
     view.goto((OUT["sample"] / "site_sample.html").as_uri())
     status = view.locator("[data-cardlib-editable] .cardlib-status").first.inner_text()
     assert "make serve" in status and "http.server" in status
-
-
-def test_the_editor_is_usable_at_phone_width(sites, served, chromium):
-    sites("sample")
-    _needs_runtime(OUT["sample"])
-    view = _open(chromium, served("sample") + "site_sample.html", width=390)
-    cell = view.locator("[data-cardlib-editable]").first
-    box = cell.locator("textarea").bounding_box()
-    run = cell.locator(".cardlib-run").bounding_box()
-    assert box["width"] >= 300 and box["x"] >= 0 and box["x"] + box["width"] <= 390
-    assert run["height"] >= 24 and run["x"] + run["width"] <= 390
-    shown = _run(view, cell, "paths = 27\ncompare_value(paths, 27, 'the number of paths')")
-    assert shown.lstrip().startswith("✓")
 
 
 def _server(directory: Path, seen: list[str]):
