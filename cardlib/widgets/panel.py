@@ -47,6 +47,7 @@ from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
 from matplotlib.mathtext import MathTextParser
 from matplotlib.patches import Patch
+from matplotlib.spines import Spine
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
@@ -330,6 +331,11 @@ def _area(artist: Artist, renderer):
         elif isinstance(artist, Axis):
             tight = artist.get_tightbbox(renderer)
             box = artist.axes.bbox if tight is None else Bbox.union([artist.axes.bbox, tight])
+        elif isinstance(artist, Spine) and hasattr(artist, "_adjust_location"):
+            # The line it paints: a spine's own extent also makes room for the tick marks,
+            # which its Axis paints, and laying out the ticks is most of a layer's cost.
+            artist._adjust_location()
+            box = Patch.get_window_extent(artist, renderer)
         else:
             box = artist.get_window_extent(renderer)
             clip = artist.get_clip_box() if artist.get_clip_on() else None
