@@ -8,6 +8,10 @@ endif
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Python keeps what it compiled (__pycache__, ignored by git) even where the environment says
+# not to (PYTHONDONTWRITEBYTECODE): otherwise every test worker, lesson kernel and child
+# Python compiles cardlib and the tests again, about 5 s of CPU per worker and 0.5 s per kernel.
+unexport PYTHONDONTWRITEBYTECODE
 # JupyterLab refuses to run as root unless told that it is on purpose.
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 

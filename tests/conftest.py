@@ -38,6 +38,8 @@ def _is_controller(config) -> bool:
 #:   panels/     every live panel's control redraws, in place, to a fresh figure's pixels
 #:   course/     the lessons run, their shape, student edition, grading, commands, lint, layers
 #:   pages/      the static site in Chromium: controls, editors (Pyodide), accessibility
+#: A case marked ``largest`` (the largest size of a proof whose smaller sizes run in every
+#: tier: the same code, seconds more of enumeration) runs in make test only.
 QUICK_FOLDERS = frozenset({"model", "exercises"})
 #: What the compat tier (make compat, at the oldest Python with the floors) adds to the
 #: quick one: each lesson run once with its controls swept (notebook_runner.check_cells),
@@ -61,6 +63,8 @@ def pytest_addoption(parser):
 def _in_tier(item, tier: str) -> bool:
     if tier == "all":
         return True
+    if item.get_closest_marker("largest"):  # its smaller cases run here: the same code
+        return False
     path = Path(item.path).resolve()
     if TESTS not in path.parents:  # a doctest of cardlib or cardlib_course
         return True

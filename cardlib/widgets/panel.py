@@ -275,7 +275,9 @@ def _layer(changed: list[Artist], renderer) -> list[Artist]:
     lines over a changed artist would be lost: return the whole Axes as
     changed then. A whole Axes (a colour bar, a plot whose layout changes) is
     painted with all it holds. An artist in a hidden Axes is not painted (a
-    full draw leaves it out too).
+    full draw leaves it out too). The area of a changed artist is measured only if a
+    later artist may meet it (an Axes' tick labels are laid out to measure it, and
+    again to draw it: most of a layer's cost).
     """
     fig = changed[0].figure
     whole = {id(a) for a in changed if a is a.axes}
@@ -293,16 +295,28 @@ def _layer(changed: list[Artist], renderer) -> list[Artist]:
         return sorted((c for c in children if c is not parent.patch),
                       key=lambda c: c.get_zorder())
 
-    painted: list = []  # the areas painted so far (None: unknown, so everywhere)
+    # What is painted so far: areas (None: unknown, so everywhere), or a changed artist,
+    # whose area is measured only when a later artist may meet it.
+    painted: list = []
     layer: list[Artist] = []
 
+    def meets(area) -> bool:
+        for i, other in enumerate(painted):
+            if isinstance(other, Artist):  # measured the first time it matters
+                other = painted[i] = _area(other, renderer)
+            if _meet(area, other):
+                return True
+        return False
+
     def visit(artist: Artist) -> None:
-        mine = id(artist) in marked
-        if not mine and (not painted or not artist.get_visible()
-                         or isinstance(artist, Axis)):
+        if id(artist) in marked:
+            layer.append(artist)
+            painted.append(artist)
+            return
+        if not painted or not artist.get_visible() or isinstance(artist, Axis):
             return
         area = _area(artist, renderer)
-        if mine or any(_meet(area, other) for other in painted):
+        if area is not False and meets(area):
             layer.append(artist)
             painted.append(area)
 
