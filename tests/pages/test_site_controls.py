@@ -309,8 +309,12 @@ def _screenshot(view, path: Path, max_height: int = 20000) -> int:
 
 
 @pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)
-def test_screenshots_at_laptop_and_phone_width_and_pages_of_reasonable_length(
+def test_screenshots_at_laptop_and_phone_width_and_phone_width_cuts_nothing(
         name, page, sites, browser, phone):
+    """Each page shot at laptop and phone width for a person to look at, no taller than a page
+    should be; at phone width (the same page, opened once) nothing scrolls sideways, is cut
+    off or too small to tap, and a tap on a figure shown smaller than drawn opens it at full
+    size, and again closes it."""
     sites(name)
     SHOTS.mkdir(parents=True, exist_ok=True)
     heights = {}
@@ -320,17 +324,10 @@ def test_screenshots_at_laptop_and_phone_width_and_pages_of_reasonable_length(
         heights[width] = _screenshot(view, SHOTS / f"{name}-{Path(page).stem}-{width}.jpg")
     # A long lesson is split into parts (cells tagged site.PAGE_BREAK) rather than scrolled.
     assert heights["1366"] <= site.MAX_PAGE_PX, f"{page} is {heights['1366']} px tall"
-
-
-@pytest.mark.parametrize("name, page", PAGES, ids=PAGE_IDS)
-def test_phone_width_cuts_nothing(name, page, sites, phone):
-    sites(name)
-    view = _open(phone, name, page)
     report = view.evaluate(PHONE_CHECK)
     assert report["page"] <= report["width"], "the page scrolls sideways"
     assert report["cut"] == []
     assert report["small"] == []
-    # a tap on a figure shown smaller than drawn opens it at full size, and again closes it
     for img in view.locator(".jp-OutputArea-output img").all()[:3]:
         natural, shown = img.evaluate("i => [i.naturalWidth, i.clientWidth]")
         if natural <= shown + 1:
