@@ -135,6 +135,46 @@ def _stock_glyphs():
 
 
 _GLYPHS_DRAWN = _stock_glyphs()
+#: matplotlib's own Text._get_layout, and each plain text's layout by all it depends on
+#: (matplotlib 3.11 works it out again at every draw and every extent asked for, about half
+#: a millisecond a label); at most _MAX_LAYOUTS, the oldest forgotten first.
+_STOCK_LAYOUT = Text._get_layout
+_TEXT_LAYOUTS: dict[tuple, tuple] = {}
+
+
+def _text_layout(text: Text, renderer) -> tuple:
+    """``Text._get_layout``, cached for the renderers :func:`_agg_canvas` made (others, and
+    wrapped, TeX or math text, are laid out by matplotlib as always).
+
+    The key holds what the layout reads: the string, the fonts it resolves to and their
+    size, the dots per inch, the line spacing, the rotation and its mode, the alignments,
+    and the rendering settings. A test draws one string in every variant of these in one
+    figure and compares the pixels with matplotlib's own.
+    """
+    if ("_draw_text_glyphs_and_boxes" not in vars(renderer) or text.get_wrap()
+            or text.get_usetex() or (text.get_parse_math() and "$" in text.get_text())):
+        return _STOCK_LAYOUT(text, renderer)
+    from matplotlib.backends.backend_agg import get_hinting_flag
+    from matplotlib.font_manager import fontManager
+
+    prop = text.get_fontproperties()
+    key = (text.get_text(), tuple(fontManager._find_fonts_by_props(prop)),
+           prop.get_size_in_points(), text.get_figure(root=True).dpi, text._linespacing,
+           text.get_rotation(), text.get_rotation_mode(), text.get_horizontalalignment(),
+           text.get_verticalalignment(), text._get_multialignment(), type(renderer),
+           get_hinting_flag(), mpl.rcParams["text.hinting_factor"],
+           mpl.rcParams["text.kerning_factor"])
+    layout = _TEXT_LAYOUTS.get(key)
+    if layout is None:
+        if len(_TEXT_LAYOUTS) >= _MAX_LAYOUTS:
+            del _TEXT_LAYOUTS[next(iter(_TEXT_LAYOUTS))]
+        layout = _TEXT_LAYOUTS[key] = _STOCK_LAYOUT(text, renderer)
+    box, lines, *rest = layout
+    return (box.frozen(), list(lines), *rest)
+
+
+if _GLYPHS_DRAWN is not None:  # the layout this matplotlib computes (3.11): cache it
+    Text._get_layout = _text_layout
 
 
 def _draw_text(renderer, gc, x, y, s, prop, angle, ismath=False, mtext=None) -> None:

@@ -205,6 +205,44 @@ def test_the_glyph_cache_draws_the_pixels_matplotlib_draws():
     assert engine._GLYPHS and engine._LAYOUTS
 
 
+def test_the_layout_cache_tells_every_variant_of_a_text_apart():
+    """One string in every variant a layout depends on, in one figure: laid out from the
+    cache, the pixels are matplotlib's own (a key that missed a property would lay out one
+    variant as another)."""
+    import pytest
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from cardlib.widgets import panel as engine
+
+    if engine._GLYPHS_DRAWN is None:
+        pytest.skip("this matplotlib lays out text its own way (no layout cache)")
+    variants = [{}, {"ha": "right"}, {"ha": "center"}, {"va": "top"}, {"va": "baseline"},
+                {"va": "center_baseline"}, {"rotation": 30}, {"rotation": 30,
+                                                             "rotation_mode": "anchor"},
+                {"linespacing": 2.0}, {"multialignment": "right"}, {"fontsize": 15},
+                {"fontweight": "bold"}, {"fontstyle": "italic"}, {"family": "serif"},
+                {"fontfamily": "monospace"}, {"wrap": True}, {"usetex": False, "rotation": 90}]
+
+    def figure():
+        fig = Figure(figsize=(9, 6), dpi=96)
+        for i, options in enumerate(variants):
+            fig.text(0.05 + 0.22 * (i % 4), 0.9 - 0.19 * (i // 4), "Ågj line\nand a longer one",
+                     **options)
+        return fig
+
+    stock = figure()
+    FigureCanvasAgg(stock).draw()
+    expected = np.asarray(stock.canvas.buffer_rgba())
+    engine._TEXT_LAYOUTS.clear()
+    for _ in range(2):  # filling the cache, then laying out from it
+        fig = figure()
+        canvas = engine._agg_canvas(fig)
+        canvas.draw()
+        assert (np.asarray(canvas.buffer_rgba()) == expected).all()
+    assert engine._TEXT_LAYOUTS  # laid out from the cache the second time
+
+
 def test_the_panels_png_holds_the_figures_pixels():
     import base64
     import io
