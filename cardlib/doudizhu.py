@@ -132,13 +132,15 @@ def fair_chances() -> dict[str, Fraction]:
 @dataclass(frozen=True)
 class DealRates:
     """How often, in ``trials`` deals: player 1 held a bomb, the rocket; anyone held the rocket;
-    the rocket stayed in the kitty (the 3 cards for the landlord)."""
+    the rocket stayed in the kitty (the 3 cards for the landlord, left after the deal); the
+    rocket was in the top 3 cards (a kitty kept from the top before dealing)."""
 
     trials: int
     player_bomb: float
     player_rocket: float
     any_rocket: float
     kitty_rocket: float
+    top_rocket: float
 
 
 def _one_deck_per_row(orders: np.ndarray, deck: list) -> None:
@@ -170,11 +172,12 @@ def deal_rates(orders: np.ndarray, deck: Sequence[Card]) -> DealRates:
         counts[:, r] = (ranks == r).sum(axis=1)
     rockets = [jokers[from_top[:, p::PLAYERS]].sum(axis=1) == 2 for p in range(PLAYERS)]
     kitty = jokers[orders[:, :n - dealt]].sum(axis=1) == 2
+    on_top = jokers[orders[:, -3:]].sum(axis=1) == 2
     trials = max(len(orders), 1)
     return DealRates(len(orders), float((counts >= 4).any(axis=1).sum() / trials),
                      float(rockets[0].sum() / trials),
                      float(np.logical_or.reduce(rockets).sum() / trials),
-                     float(kitty.sum() / trials))
+                     float(kitty.sum() / trials), float(on_top.sum() / trials))
 
 
 @validate_arguments

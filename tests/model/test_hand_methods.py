@@ -196,6 +196,8 @@ def test_round_robin_deal_and_rates():
     assert rates.player_bomb == np.mean([doudizhu.has_bomb(h[0]) for h, _ in one_by_one])
     assert rates.any_rocket == np.mean([any(map(doudizhu.has_rocket, h)) for h, _ in one_by_one])
     assert rates.kitty_rocket == np.mean([doudizhu.has_rocket(k) for _, k in one_by_one])
+    assert rates.top_rocket == np.mean([doudizhu.has_rocket([deck[c] for c in row[-3:]])
+                                        for row in orders])
 
 
 def test_many_riffles_give_the_fair_rates():
