@@ -6,6 +6,7 @@ picture. Builders return the panel without displaying it. This package
 re-exports every builder, one module per subject:
 
     panel        LivePanel, live_figure, figure_output, show_source
+    text         the panels' text laid out and drawn from caches (matplotlib's pixels)
     player       frame_player: figures played like a film, with no kernel
     predict      predict, then see: a question answered before the result is shown
     worked       %%solution and %%reveal (``%load_ext cardlib.widgets``): worked solutions

@@ -188,7 +188,7 @@ def test_the_glyph_cache_draws_the_pixels_matplotlib_draws():
     import pytest
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from cardlib.widgets import panel as engine
+    from cardlib.widgets import text as engine
 
     if engine._GLYPHS_DRAWN is None:
         pytest.skip("this matplotlib draws text its own way (no glyph cache)")
@@ -198,7 +198,7 @@ def test_the_glyph_cache_draws_the_pixels_matplotlib_draws():
         expected = np.asarray(stock.canvas.buffer_rgba())
         for _ in range(2):  # filling the cache, then drawing from it
             fig = _text_figure(antialiased)
-            canvas = engine._agg_canvas(fig)
+            canvas = engine.agg_canvas(fig)
             canvas.draw()
             assert {"_draw_text_glyphs_and_boxes", "draw_text"} <= set(vars(canvas.get_renderer()))
             assert (np.asarray(canvas.buffer_rgba()) == expected).all()
@@ -213,7 +213,7 @@ def test_the_layout_cache_tells_every_variant_of_a_text_apart():
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from cardlib.widgets import panel as engine
+    from cardlib.widgets import text as engine
 
     if engine._GLYPHS_DRAWN is None:
         pytest.skip("this matplotlib lays out text its own way (no layout cache)")
@@ -237,7 +237,7 @@ def test_the_layout_cache_tells_every_variant_of_a_text_apart():
     engine._TEXT_LAYOUTS.clear()
     for _ in range(2):  # filling the cache, then laying out from it
         fig = figure()
-        canvas = engine._agg_canvas(fig)
+        canvas = engine.agg_canvas(fig)
         canvas.draw()
         assert (np.asarray(canvas.buffer_rgba()) == expected).all()
     assert engine._TEXT_LAYOUTS  # laid out from the cache the second time
