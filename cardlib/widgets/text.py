@@ -16,8 +16,9 @@ import types
 
 import matplotlib as mpl
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
 from matplotlib.figure import Figure
+from matplotlib.font_manager import fontManager
 from matplotlib.mathtext import MathTextParser
 from matplotlib.text import Text
 
@@ -61,8 +62,6 @@ def agg_canvas(fig: Figure) -> FigureCanvasAgg:
 
 def _stock_glyphs():
     """matplotlib's own way to draw positioned glyphs, if it is the one _draw_glyphs knows."""
-    from matplotlib.backends.backend_agg import RendererAgg
-
     stock = getattr(RendererAgg, "_draw_text_glyphs_and_boxes", None)
     if stock is None:  # matplotlib before 3.11 draws a whole string at once: left as it is
         return None
@@ -95,9 +94,6 @@ def _text_layout(text: Text, renderer) -> tuple:
     if ("_draw_text_glyphs_and_boxes" not in vars(renderer) or text.get_wrap()
             or text.get_usetex() or (text.get_parse_math() and "$" in text.get_text())):
         return _STOCK_LAYOUT(text, renderer)
-    from matplotlib.backends.backend_agg import get_hinting_flag
-    from matplotlib.font_manager import fontManager
-
     prop = text.get_fontproperties()
     key = (text.get_text(), tuple(fontManager._find_fonts_by_props(prop)),
            prop.get_size_in_points(), text.get_figure(root=True).dpi, text._linespacing,
@@ -124,9 +120,6 @@ def _draw_text(renderer, gc, x, y, s, prop, angle, ismath=False, mtext=None) -> 
     The layout (which glyph of which font goes where) depends only on the
     fonts, their size, the string and the rendering settings, all in the key.
     """
-    from matplotlib.backends.backend_agg import get_hinting_flag
-    from matplotlib.font_manager import fontManager
-
     if ismath:
         return renderer.draw_mathtext(gc, x, y, s, prop, angle)
     flags = get_hinting_flag()
@@ -162,8 +155,7 @@ def _draw_glyphs(renderer, gc, x, y, angle, glyphs, boxes) -> None:
     same pixels (a test compares them with the stock method's), in a fraction
     of the time.
     """
-    from matplotlib.backends.backend_agg import get_hinting_flag
-    from matplotlib.ft2font import RenderMode
+    from matplotlib.ft2font import RenderMode  # matplotlib 3.10 and later: only called there
 
     if boxes:
         return _GLYPHS_DRAWN(renderer, gc, x, y, angle, glyphs, boxes)
