@@ -10,7 +10,7 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.ticker import NullLocator
 
-from ..validation import numbers_array, validate_arguments
+from ..validation import numbers_array, positive_number, validate_arguments, whole_number
 from .style import LINE_COLOURS, OKABE_ITO, axis_state, moved_axes, plain_log_ticks
 
 __all__ = ["convergence", "set_convergence", "p_value_trail", "set_p_value_trail",
@@ -18,11 +18,17 @@ __all__ = ["convergence", "set_convergence", "p_value_trail", "set_p_value_trail
 
 
 @validate_arguments
-def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | None = None) -> Axes:
+def convergence(ax: Axes, frequencies, exact_row, card: int | None = 0,
+                title: str | None = None, upto: int | None = None,
+                top: float | None = None) -> Axes:
     """Draw running frequencies of ``card`` at each position against trials, exact values dotted.
 
     ``frequencies`` is from :func:`cardlib.stats.landing_frequencies`;
     ``exact_row[j]`` is the exact probability that the card ends at position j.
+    The x axis runs to ``upto`` trials and the y axis to ``top`` when given (a
+    panel keeps one frame for every state), else to the last trial and to a
+    little over twice the largest exact value. ``card=None`` names no card on the
+    axis (the title does).
     """
     frequencies, exact_row, trials, rows = _convergence_data(frequencies, exact_row)
     for j, colour in zip(range(frequencies.shape[1]), itertools.cycle(LINE_COLOURS)):
@@ -30,7 +36,8 @@ def convergence(ax: Axes, frequencies, exact_row, card: int = 0, title: str | No
                     label=_position_label(j, exact_row))
         ax.axhline(float(exact_row[j]), color=colour, linestyle=":", linewidth=2)
     plain_log_ticks(ax.xaxis)
-    ax.set_ylim(*_convergence_ylim(exact_row))
+    _frame(ax, upto)
+    ax.set_ylim(*_convergence_ylim(exact_row, top))
     ax.set_xlabel("number of shuffles (log scale)", fontsize=13)
     ax.set_ylabel(_convergence_ylabel(card), fontsize=13)
     ax.tick_params(labelsize=12)
@@ -56,17 +63,28 @@ def _position_label(j: int, exact_row) -> str:
     return f"{j}: {float(exact_row[j]):.4f}"
 
 
-def _convergence_ylim(exact_row) -> tuple[float, float]:
-    return -0.01, min(1, 2.2 * max(float(max(exact_row)), 1e-9))
+def _convergence_ylim(exact_row, top: float | None) -> tuple[float, float]:
+    if top is None:
+        top = min(1, 2.2 * max(float(max(exact_row)), 1e-9))
+    return -0.01, positive_number("top", top)
 
 
-def _convergence_ylabel(card: int) -> str:
-    return f"fraction of shuffles\nwith card {card} there"
+def _convergence_ylabel(card: int | None) -> str:
+    return f"fraction of shuffles\nwith {'the card' if card is None else f'card {card}'} there"
+
+
+def _frame(ax: Axes, upto: int | None) -> None:
+    """Fix a log x axis to run from 1 to ``upto`` trials, with matplotlib's usual margins."""
+    if upto is not None:
+        upto = whole_number("upto", upto, minimum=1)
+        margin = max(upto, 10) ** 0.05  # 5% of the decades shown, at each end
+        ax.set_xlim(1 / margin, upto * margin)
 
 
 @validate_arguments
-def set_convergence(ax: Axes, frequencies, exact_row, card: int = 0,
-                    title: str | None = None) -> list[Artist] | None:
+def set_convergence(ax: Axes, frequencies, exact_row, card: int | None = 0,
+                    title: str | None = None, upto: int | None = None,
+                    top: float | None = None) -> list[Artist] | None:
     """Show new frequencies in a :func:`convergence` picture drawn before, in place.
 
     Returns the artists changed (the tick axes among them when their limits or
@@ -88,7 +106,8 @@ def set_convergence(ax: Axes, frequencies, exact_row, card: int = 0,
         text.set_text(_position_label(j, exact_row))
     ax.relim()
     ax.autoscale_view(scaley=False)
-    ax.set_ylim(*_convergence_ylim(exact_row))
+    _frame(ax, upto)
+    ax.set_ylim(*_convergence_ylim(exact_row, top))
     ax.yaxis.label.set_text(_convergence_ylabel(card))
     if title:
         ax.set_title(title, fontsize=13)
@@ -98,12 +117,14 @@ def set_convergence(ax: Axes, frequencies, exact_row, card: int = 0,
 
 @validate_arguments
 def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
-                  level: float = 0.01, title: str | None = None) -> Axes:
+                  level: float = 0.01, title: str | None = None,
+                  upto: int | None = None) -> Axes:
     """Draw chi-square p-values against the number of shuffles, each test a dot, on a linear axis.
 
     A fair shuffle's p-value wanders over the whole range from 0 to 1; dots
     below ``level`` (dashed) are alarms, drawn in vermillion. The last test,
-    the one planned in advance, is ringed: only it decides.
+    the one planned in advance, is ringed: only it decides. The x axis runs to
+    ``upto`` shuffles when given, else to the last test.
     """
     trials, p_values, low = _trail_data(trials, p_values, level)
     ax.semilogx(trials, p_values, "-", color=OKABE_ITO["blue"], linewidth=1.5, zorder=1)
@@ -115,6 +136,7 @@ def p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
             markeredgecolor="black", markeredgewidth=2, label="the test planned in advance")
     ax.axhline(level, color=OKABE_ITO["vermillion"], linestyle="--", linewidth=1.5)
     plain_log_ticks(ax.xaxis)
+    _frame(ax, upto)
     ax.set_ylim(-0.03, 1.03)
     ax.yaxis.set_minor_locator(NullLocator())
     ax.set_xlabel("number of shuffles (log scale)", fontsize=13)
@@ -136,7 +158,8 @@ def _trail_data(trials, p_values, level: float) -> tuple:
 
 @validate_arguments
 def set_p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float],
-                      level: float = 0.01, title: str | None = None) -> list[Artist] | None:
+                      level: float = 0.01, title: str | None = None,
+                      upto: int | None = None) -> list[Artist] | None:
     """Show new p-values in a :func:`p_value_trail` drawn before (with the same ``level``).
 
     Returns the artists changed (the tick axes among them when their limits
@@ -154,6 +177,7 @@ def set_p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float]
     planned.set_data(trials[-1:], p_values[-1:])
     ax.relim()
     ax.autoscale_view(scaley=False)
+    _frame(ax, upto)
     if title:
         ax.set_title(title, fontsize=13)
     return [path, looks, alarms, planned, *([ax.title] if ax.title.get_text() != said else []),

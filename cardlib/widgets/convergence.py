@@ -39,7 +39,9 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
 
     Above, the running frequency of one card at each position with the exact
     probabilities dotted (the card whose exact row is least even); below, the
-    chi-square p-value at each look as the shuffles grow, the last look ringed. Decks come from
+    chi-square p-value at each look as the shuffles grow, the last look ringed. Both x
+    axes run to the largest number of shuffles offered, and the y axis above is the
+    same for every shuffle at a deck size: states compare at a glance. Decks come from
     :func:`cardlib.stats.simulate` (seeded), made once per shuffle and deck
     size at the largest number of shuffles, then sliced.
     """
@@ -53,6 +55,11 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
         return evidence.convergence_result(decks_for(name, n)[:trials],
                                            stats.position_matrix(shuffles[name], n))
 
+    @functools.lru_cache(maxsize=8)
+    def top_for(n: int) -> float:  # one y axis for every shuffle at n cards
+        return min(1, 2.2 * max(float(np.max(stats.position_matrix(shuffle, n)))
+                                for shuffle in shuffles.values()))
+
     def titles(name: str, n: int, trials: int, result) -> tuple[str, str]:
         last = result.p_values[-1]
         verdict = "unfair" if last < 0.01 else "consistent with fair"
@@ -62,11 +69,14 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
                 f"{alarms} of {len(result.at)} looks fell below 0.01\nThe planned "
                 f"test, {p_text} after {trials:,} shuffles: {verdict}")
 
+    upto = max(TRIAL_OPTIONS)  # one x axis for every number of shuffles
+
     def plot(left: Axes, right: Axes, name: str, n: int, trials: int) -> None:
         result = result_for(name, n, trials)
         above, below = titles(name, n, trials, result)
-        convergence(left, result.frequencies, result.exact_row, result.card, title=above)
-        p_value_trail(right, result.at, result.p_values, title=below)
+        convergence(left, result.frequencies, result.exact_row, None, title=above, upto=upto,
+                    top=top_for(n))
+        p_value_trail(right, result.at, result.p_values, title=below, upto=upto)
 
     def draw(fig: Figure, name: str, n: int, trials: int) -> Update:
         left, right = fig.subplots(2, 1)
@@ -75,17 +85,18 @@ def convergence_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 10
 
         def update(name: str, n: int, trials: int) -> list:
             # Keep the axes, their lines and legends (a fresh figure would draw the same
-            # pixels: a test checks); repaint the tick axes only where their limits move.
+            # pixels: a test checks). The frame is the same for every shuffle and number of
+            # shuffles, so only the lines, legends and titles are painted again.
             result = result_for(name, n, trials)
             above, below = titles(name, n, trials, result)
-            changed = set_convergence(left, result.frequencies, result.exact_row, result.card,
-                                      title=above)
+            changed = set_convergence(left, result.frequencies, result.exact_row, None,
+                                      title=above, upto=upto, top=top_for(n))
             if changed is None:  # another number of positions: the top plot anew
-                convergence(clear(left), result.frequencies, result.exact_row, result.card,
-                            title=above)
+                convergence(clear(left), result.frequencies, result.exact_row, None,
+                            title=above, upto=upto, top=top_for(n))
                 changed = [left]
             return [*changed, *set_p_value_trail(right, result.at, result.p_values,
-                                                 title=below)]
+                                                 title=below, upto=upto)]
 
         return update
 

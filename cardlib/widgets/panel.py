@@ -237,6 +237,11 @@ def _margin(artist: Artist, renderer) -> float:
     return _MARGIN
 
 
+def _costly(artist: Artist) -> bool:
+    """Whether painting ``artist`` lays out ticks (a whole Axes, or an Axis)."""
+    return artist is artist.axes or isinstance(artist, Axis)
+
+
 def _meet(one, other) -> bool:
     """Whether two painted areas (None: everywhere) may share a pixel."""
     if one is False or other is False:
@@ -450,9 +455,23 @@ class LivePanel(widgets.VBox):
         self._unpainted = []
         if fig in changed:
             self._show(values, self._full_picture())
-        else:
-            self._hint = changed
-            self._show(values, self._blit(_layer(changed, self._renderer())))
+            return
+        self._hint = changed
+        renderer = self._renderer()
+        layer = _layer(changed, renderer)
+        saved = self._saved_layer()
+        if saved and not set(map(id, layer)) <= set(map(id, saved)):
+            # A new picture to save: leave out what the last one left out too (its lines and
+            # texts, not its tick axes), so that moves of either kind reuse it.
+            layer = _layer([*changed, *(a for a in saved if not _costly(a))], renderer)
+        self._show(values, self._blit(layer))
+
+    def _saved_layer(self) -> list[Artist]:
+        """The layer the saved picture leaves out, if every artist of it is still drawn."""
+        if self._background is None:
+            return []
+        layer = self._background[0]
+        return layer if all(_attached(a, self._figure) for a in layer) else []
 
     def _catch_up(self) -> None:
         """Bring the figure to the values of the remembered picture shown, painting nothing."""
@@ -521,6 +540,10 @@ class LivePanel(widgets.VBox):
         fig.set_layout_engine(None)
         fig.set_dpi(dpi)
         canvas = agg_canvas(fig)
+        saved = self._saved_layer()
+        if saved and set(map(id, layer)) <= set(map(id, saved)) and not any(
+                _costly(a) for a in saved if a not in layer):
+            layer = saved  # painted over the picture saved without it: the same pixels
         if self._background is None or self._background[0] != layer:
             # Animated artists are left out of a draw, except images (which
             # Axes.draw keeps); hiding a title instead would move it.
