@@ -16,7 +16,7 @@ estimated before the walk) and a walk past its time (:class:`OutOfTime`).
 
 cardlib's own shuffles are walked as they are. Any other function, a learner's, is walked
 by the same code with the defences of :mod:`cardlib.untrusted.walk` in the loop (other
-randomness refused, each run stopped after ``RUN_SECONDS``, leaves replayed to catch
+randomness refused, each run stopped after ``guard.RUN_SECONDS``, leaves replayed to catch
 hidden state, results of plain values only), and every public function here runs it in a
 child process, bounded in time and memory, where the platform has one (Linux, macOS; in
 the page, Python in the browser, the worker's time limit does it): :class:`Stopped` then
@@ -39,13 +39,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .rngs import Scripted, Seeded, Stop
-from .untrusted import EndlessRun, Raised, Stopped, contained, is_own, shown
+from .untrusted import EndlessRun, Raised, Stopped, contained, guard, is_own, shown
 from .untrusted.snapshot import Snapshot
 from .untrusted.walk import Defences, Trusting
 from .validation import ContractError, function, positive_number, sequence, whole_number
 
 __all__ = [
-    "MAX_PATHS", "MAX_CELLS", "MAX_DRAWS", "MAX_CARDS", "MAX_SECONDS", "RUN_SECONDS",
+    "MAX_PATHS", "MAX_CELLS", "MAX_DRAWS", "MAX_CARDS", "MAX_SECONDS",
     "CHILD_SECONDS", "LAW_MAX_CARDS", "LAW_MAX_PATHS", "ContractError", "NotDeterministic",
     "TooLarge", "Unbounded", "EndlessRun", "OutOfTime", "Raised", "Stopped", "Path", "is_own",
     "paths", "distribution", "random_paths", "estimate_paths", "exact_law_or_reason",
@@ -62,10 +62,9 @@ MAX_DRAWS = 10_000
 MAX_CARDS = 1000
 #: The most seconds of work (CPU time, estimated from sample runs) an enumeration may take.
 MAX_SECONDS = 15.0
-#: One run of a learner's shuffle taking longer than this is stopped as endless.
-RUN_SECONDS = 2.0
 #: A walk of a learner's shuffle in a child process is ended after this long (the walk's own
-#: limits end it sooner: 3 * MAX_SECONDS at most, and the stuck run's guard, RUN_SECONDS + 1).
+#: limits end it sooner: 3 * MAX_SECONDS at most, and the stuck run's guard, one run's limit
+#: guard.RUN_SECONDS + 1).
 CHILD_SECONDS = 60.0
 #: Random paths are run to size a tree up for at most about this long (at least 8 of them).
 PROBE_SECONDS = 1.0
@@ -144,7 +143,7 @@ class _Walk:
         self.name = getattr(shuffle, "__name__", None) or type(shuffle).__name__
         self.cards = "1 card" if self.n == 1 else f"{self.n} cards"  # in messages
         self.defences = (Trusting() if is_own(shuffle) else
-                         Defences(self.name, self.cards, RUN_SECONDS, generators))
+                         Defences(self.name, self.cards, guard.RUN_SECONDS, generators))
         self.answers: list[int] = []  # the path so far, an odometer
         self.sizes: list[int] = []
         self.count = 0  # leaves walked

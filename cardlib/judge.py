@@ -63,6 +63,7 @@ except ImportError:  # pragma: no cover - tested in a subprocess that blocks num
     np = evidence = None
 from .rngs import Seeded, Stop
 from .untrusted import Guard, TimedOut, is_own, sandbox
+from .untrusted import guard as guard_module
 from .untrusted.plain import sendable, shown
 from .untrusted.snapshot import Snapshot, snapshot
 from .validation import ContractError, function, positive_number, whole_number
@@ -307,7 +308,7 @@ def _sample(shuffle: Callable, n: int, trials: int, seed: int,
     drawn = 0
     deadline = _clock() + min(EVIDENCE_SECONDS, seconds)
     try:
-        with Guard(exact.RUN_SECONDS) as guard:
+        with Guard(guard_module.RUN_SECONDS) as guard:
             for _ in range(trials):
                 rng.draws = 0
                 deck = list(range(n))
@@ -319,7 +320,7 @@ def _sample(shuffle: Callable, n: int, trials: int, seed: int,
     except Stop:
         return f"and so did a seeded run on {_cards(n)}"
     except TimedOut:
-        return f"and a seeded run on {_cards(n)} took more than {exact.RUN_SECONDS:g} s"
+        return f"and a seeded run on {_cards(n)} took more than {guard_module.RUN_SECONDS:g} s"
     except ContractError as error:
         return f"and a seeded run broke the contract: {error}"
     if len(decks) < 2:
@@ -525,7 +526,8 @@ def _cannot_judge(judgement: _Judgement, error: Exception) -> Verdict:
         return cannot(f"{name} never finishes on {_cards(n)}: a run made more than "
                       f"{MAX_DRAWS:,} random draws, {found}.")
     if isinstance(error, exact.EndlessRun):
-        return cannot(f"{name} did not finish a run on {_cards(n)} in {exact.RUN_SECONDS:g} s: "
+        return cannot(f"{name} did not finish a run on {_cards(n)} in "
+                      f"{guard_module.RUN_SECONDS:g} s: "
                       "an endless loop, or code too slow to run once for each path of its "
                       "random choices.")
     if isinstance(error, exact.OutOfTime):

@@ -57,8 +57,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..untrusted import sandbox
-from ..untrusted.guard import RUN_SECONDS, EndlessRun, TimedCalls
+from ..untrusted import guard, sandbox
+from ..untrusted.guard import EndlessRun, TimedCalls
 from ..validation import validate_arguments
 
 __all__ = [
@@ -280,14 +280,16 @@ def has_while_loop(function) -> bool | None:
 
 
 def not_finished(shown_call: str, function, slow: str = "",
-                 seconds: float = RUN_SECONDS) -> str:
-    """What to tell a learner whose call ``shown_call`` did not finish within ``seconds``.
+                 seconds: float | None = None) -> str:
+    """What to tell a learner whose call ``shown_call`` did not finish within ``seconds``
+    (by default the guard's limit, :data:`cardlib.untrusted.guard.RUN_SECONDS`).
 
     ``slow``, when given, says why the call is slow at that size (and what lets one skip the
     work): said for a call that comes after smaller ones that finished. Otherwise a function
     with a while loop is asked about a loop that never ends, and one without is told that it is
     slow rather than stuck.
     """
+    seconds = guard.RUN_SECONDS if seconds is None else seconds
     said = f"{shown_call} did not finish within {seconds:g} seconds"
     if slow:
         return f"{said}: {slow}"

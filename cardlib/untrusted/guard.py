@@ -67,7 +67,8 @@ from . import sandbox
 __all__ = ["THREADS", "RUN_SECONDS", "Guard", "TimedOut", "EndlessRun", "Raised", "TimedCalls",
            "refused_calls"]
 
-#: One run of a learner's function taking longer than this is stopped as endless.
+#: One run of a learner's function taking longer than this is stopped as endless: the one limit
+#: of every check, walk and judge, read each time a run is guarded (so a test may lower it).
 RUN_SECONDS = 2.0
 
 # The originals, kept before anything is replaced: the guard's own clock.
@@ -372,9 +373,9 @@ class TimedCalls:
     cardlib.untrusted.guard.EndlessRun: one call of spin took more than 0.2 s: is it a loop ...
     """
 
-    def __init__(self, name: str, seconds: float = RUN_SECONDS) -> None:
+    def __init__(self, name: str, seconds: float | None = None) -> None:
         self.name = name
-        self.guard = Guard(seconds, refuse=False)
+        self.guard = Guard(RUN_SECONDS if seconds is None else seconds, refuse=False)
 
     def __enter__(self) -> TimedCalls:
         self.guard.__enter__()

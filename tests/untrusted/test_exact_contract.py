@@ -25,6 +25,7 @@ from numpy.random import rand as prebound_numpy_rand
 
 from cardlib import exact
 from cardlib.shuffles import knuth_shuffle
+from cardlib.untrusted import guard
 from cardlib.untrusted.guard import Guard, refused_calls
 
 MODULE_RNG = random.Random(1)  # made before the walk: its methods are still refused
@@ -245,7 +246,7 @@ def endless_catching_exception(deck, rng):
 
 @pytest.mark.parametrize("shuffle", [endless_without_drawing, endless_catching_exception])
 def test_a_run_that_never_ends_is_stopped(shuffle, monkeypatch):
-    monkeypatch.setattr(exact, "RUN_SECONDS", 0.2)
+    monkeypatch.setattr(guard, "RUN_SECONDS", 0.2)
     start = time.perf_counter()
     with pytest.raises(exact.EndlessRun, match="took more than 0.2 s: it looks like a loop"):
         exact.distribution(shuffle, 3)
@@ -309,6 +310,7 @@ def test_a_stopped_run_leaves_the_interpreter_as_it_was():
     program = textwrap.dedent("""
         import sys
         from cardlib import exact
+        from cardlib.untrusted import guard
 
         def endless(deck, rng):
             if rng.randrange(2):
@@ -318,7 +320,7 @@ def test_a_stopped_run_leaves_the_interpreter_as_it_was():
                     except Exception:
                         continue
 
-        exact.RUN_SECONDS = 0.2
+        guard.RUN_SECONDS = 0.2
         try:
             exact.distribution(endless, 3)
         except exact.EndlessRun:
