@@ -76,9 +76,7 @@ def _convergence_ylabel(card: int | None) -> str:
 def _frame(ax: Axes, upto: int | None) -> None:
     """Fix a log x axis to run from 1 to ``upto`` trials, with matplotlib's usual margins."""
     if upto is not None:
-        upto = whole_number("upto", upto, minimum=1)
-        margin = max(upto, 10) ** 0.05  # 5% of the decades shown, at each end
-        ax.set_xlim(1 / margin, upto * margin)
+        ax.set_xlim(*_log_limits(1, whole_number("upto", upto, minimum=1)))
 
 
 @validate_arguments
@@ -186,12 +184,15 @@ def set_p_value_trail(ax: Axes, trials: Sequence[int], p_values: Sequence[float]
 
 @validate_arguments
 def distance_curves(ax: Axes, name: str, curve, fair_curve,
-                    exact_distance: float | None = None) -> Axes:
+                    exact_distance: float | None = None, frame: tuple | None = None) -> Axes:
     """Draw the largest card distance against the number of decks, for a shuffle and a fair one.
 
     ``curve`` and ``fair_curve`` are (decks, distances) pairs, as
     :func:`cardlib.evidence.distance_by_trials` returns them; the exact
     distance of the shuffle, when known and above 0, is a dotted line. Log-log axes.
+    ``frame``, ((fewest, most decks), (lowest, highest distance)), gives the axes one
+    frame for every state (a panel's), widened only to hold a value outside it; else
+    they fit the curves.
     """
     curve, fair_curve = _curve("curve", curve), _curve("fair_curve", fair_curve)
     ax.set_xscale("log")
@@ -200,6 +201,7 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     ax.plot(*fair_curve, "s--", color=OKABE_ITO["blue"], label="fair: noise only")
     if exact_distance is not None and exact_distance > 1e-12:
         ax.axhline(exact_distance, color="black", linestyle=":", linewidth=2, label="exact")
+    _distance_frame(ax, frame, [curve, fair_curve], exact_distance)
     ax.tick_params(labelsize=12)
     ax.legend(fontsize=12, loc="lower left")
     return ax
@@ -207,7 +209,8 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
 
 @validate_arguments
 def set_distance_curves(ax: Axes, name: str, curve, fair_curve,
-                        exact_distance: float | None = None) -> list[Artist] | None:
+                        exact_distance: float | None = None,
+                        frame: tuple | None = None) -> list[Artist] | None:
     """Show new curves in a :func:`distance_curves` picture drawn before, in place.
 
     Returns the artists changed (the tick axes among them when their limits
@@ -230,7 +233,32 @@ def set_distance_curves(ax: Axes, name: str, curve, fair_curve,
     legend.get_texts()[0].set_text(name)
     ax.relim()
     ax.autoscale_view()
+    _distance_frame(ax, frame, [curve, fair_curve], exact_distance)
     return [*ax.lines, *([legend] if name != said else []), *moved_axes(ax, before)]
+
+
+def _distance_frame(ax: Axes, frame: tuple | None, curves: list, level: float | None) -> None:
+    """Fix a log-log frame ((x0, x1), (y0, y1)), widened to hold every curve and the level."""
+    if frame is None:
+        return
+    try:
+        (x0, x1), (y0, y1) = frame
+    except (TypeError, ValueError):
+        raise TypeError(f"frame must be ((fewest, most decks), (lowest, highest distance)), "
+                        f"not {frame!r:.60}") from None
+    xs = [float(v) for decks, _ in curves for v in decks if v > 0]
+    ys = [float(v) for _, distances in curves for v in distances if v > 1e-12]
+    ys += [level] if level is not None and level > 1e-12 else []
+    ax.set_xlim(*_log_limits(min([positive_number("frame", x0), *xs]),
+                             max([positive_number("frame", x1), *xs])))
+    ax.set_ylim(*_log_limits(min([positive_number("frame", y0), *ys]),
+                             max([positive_number("frame", y1), *ys])))
+
+
+def _log_limits(low: float, high: float) -> tuple[float, float]:
+    """``low`` to ``high`` on a log axis with matplotlib's margins: 5% of the decades shown."""
+    margin = max(high / low, 10) ** 0.05
+    return low / margin, high * margin
 
 
 def _curve(name: str, curve) -> tuple:

@@ -60,8 +60,14 @@ def _spread(result: evidence.LabResult) -> float:
     return bias_spread(result.simulated, *extra)
 
 
+#: The frame of the lab's distance plot, the same for every state (widened only for a value
+#: outside it): from the first checkpoint to the most decks, distances from 0.001 to 1.
+_DISTANCE_FRAME = ((evidence.DECK_CHECKPOINTS[0], max(LAB_DECKS)), (1e-3, 1))
+
+
 def _distances(ax: Axes, name: str, result: evidence.LabResult) -> None:
-    distance_curves(ax, name, result.curve, result.fair_curve, result.exact_distance)
+    distance_curves(ax, name, result.curve, result.fair_curve, result.exact_distance,
+                    frame=_DISTANCE_FRAME)
 
 
 def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, trials: int,
@@ -105,7 +111,7 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
         said = left.get_title()
         left.set_title(f"simulated: {trials:,} decks", fontsize=13)
         curves = set_distance_curves(right, name, result.curve, result.fair_curve,
-                                     result.exact_distance)
+                                     result.exact_distance, frame=_DISTANCE_FRAME)
         if curves is None:  # the exact line comes or goes: the right-hand plot anew
             _distances(clear(right), name, result)
             curves = [right]

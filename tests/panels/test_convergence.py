@@ -128,6 +128,8 @@ def test_convergence_panel_redraws_at_every_extreme():
     # Redrawn in place: the same figure and axes, holding only the new lines.
     assert panel.figure is first_figure and len(first_figure.axes) == 2
     assert len(first_figure.axes[0].lines) == 2 * 3  # simulated and exact, per position
+    # One frame for every number of shuffles: after 100, both x axes still run to 100,000.
+    assert [100_000 < ax.get_xlim()[1] < 200_000 for ax in first_figure.axes] == [True, True]
 
 
 def test_plots_draw_what_they_are_given():

@@ -236,3 +236,30 @@ def test_detective_panel_updates_give_the_pictures_of_fresh_figures():
         {"case": 2}, {"guess": "Knuth"}, {"reveal": True}, {"case": 9}, {"reveal": False},
         {"case": 1, "guess": "one riffle"}])
     assert kept == 6
+
+
+def test_the_distance_plot_keeps_one_frame_that_holds_every_point():
+    """The lab's distance plot keeps its frame (100 to 100,000 decks, 0.001 to 1) for every
+    shuffle, deck size, number of decks and seed, so states compare at a glance, and widens it
+    only for a value outside: no point is ever cut off."""
+    panel = lab_panel(ALGORITHMS, name="naive swap", n=5, trials=30_000)
+    right = panel.figure.axes[2]
+    frame = right.get_xlim(), right.get_ylim()
+    assert frame[0][0] < 100 and frame[0][1] > 100_000
+    assert frame[1][0] < 1e-3 and frame[1][1] > 1
+    for values in ({"seed": 7}, {"trials": 1000}, {"name": "Sattolo"}, {"n": 3},
+                   {"name": "first card + stride", "n": 10, "trials": 100_000}):
+        panel.show(**values)
+        right = panel.figure.axes[2]
+        assert (right.get_xlim(), right.get_ylim()) == frame, values
+        for line in right.lines:
+            y = np.asarray(line.get_ydata(), dtype=float)
+            assert (y > frame[1][0]).all() and (y < frame[1][1]).all(), values
+    # A value below the frame widens it rather than fall out of the picture.
+    from matplotlib.figure import Figure
+
+    from cardlib.plots import distance_curves
+    ax = Figure().subplots()
+    distance_curves(ax, "x", ([100, 1000], [0.5, 1e-4]), ([100, 1000], [0.2, 0.05]),
+                    frame=((100, 100_000), (1e-3, 1)))
+    assert ax.get_ylim()[0] < 1e-4 < 1e-3 < ax.get_ylim()[1]
