@@ -189,7 +189,8 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
 
     ``curve`` and ``fair_curve`` are (decks, distances) pairs, as
     :func:`cardlib.evidence.distance_by_trials` returns them; the exact
-    distance of the shuffle, when known and above 0, is a dotted line. Log-log axes.
+    distance of the shuffle, when known and above 0, is a dotted line (else the
+    legend says it is 0, or out of reach). Log-log axes.
     ``frame``, ((fewest, most decks), (lowest, highest distance)), gives the axes one
     frame for every state (a panel's), widened only to hold a value outside it; else
     they fit the curves.
@@ -199,12 +200,24 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     ax.set_yscale("log")
     ax.plot(*curve, "o-", color=OKABE_ITO["vermillion"], linewidth=2.5, label=name)
     ax.plot(*fair_curve, "s--", color=OKABE_ITO["blue"], label="fair: noise only")
-    if exact_distance is not None and exact_distance > 1e-12:
-        ax.axhline(exact_distance, color="black", linestyle=":", linewidth=2, label="exact")
+    shown = _exact_shown(exact_distance)
+    level = ax.axhline(exact_distance if shown else 1.0, color="black", linestyle=":",
+                       linewidth=2, label=_exact_words(exact_distance))
+    level.set_visible(shown)  # kept, hidden, so that a panel can show it again in place
     _distance_frame(ax, frame, [curve, fair_curve], exact_distance)
     ax.tick_params(labelsize=12)
-    ax.legend(fontsize=12, loc="lower left")
+    ax.legend(fontsize=12, loc="lower left")  # its handle of a hidden line is hidden too
     return ax
+
+
+def _exact_shown(exact_distance: float | None) -> bool:
+    return exact_distance is not None and exact_distance > 1e-12
+
+
+def _exact_words(exact_distance: float | None) -> str:
+    if exact_distance is None:
+        return "exact: out of reach"
+    return "exact" if _exact_shown(exact_distance) else "exact: 0 (fair)"
 
 
 @validate_arguments
@@ -215,26 +228,30 @@ def set_distance_curves(ax: Axes, name: str, curve, fair_curve,
 
     Returns the artists changed (the tick axes among them when their limits
     moved), the picture then as :func:`distance_curves` draws it on fresh
-    axes; or None, changing nothing, when the exact line would come or go.
+    axes; or None, changing nothing, when ``ax`` holds something else.
     """
     curve, fair_curve = _curve("curve", curve), _curve("fair_curve", fair_curve)
-    exact = exact_distance is not None and exact_distance > 1e-12
     legend = ax.get_legend()
-    if legend is None or len(ax.lines) != 2 + exact or len(legend.get_texts()) != 2 + exact:
+    if legend is None or len(ax.lines) != 3 or len(legend.get_texts()) != 3:
         return None
     before = axis_state(ax)
-    said = legend.get_texts()[0].get_text()
-    shuffle, fair, *level = ax.lines
+    texts, shown = legend.get_texts(), _exact_shown(exact_distance)
+    said = [text.get_text() for text in texts]
+    shuffle, fair, level = ax.lines
     shuffle.set_data(*curve)
     shuffle.set_label(name)
     fair.set_data(*fair_curve)
-    if exact:
-        level[0].set_ydata([exact_distance] * 2)
-    legend.get_texts()[0].set_text(name)
+    level.set_ydata([exact_distance if shown else 1.0] * 2)
+    level.set_label(_exact_words(exact_distance))
+    level.set_visible(shown)
+    legend.legend_handles[2].set_visible(shown)
+    texts[0].set_text(name)
+    texts[2].set_text(_exact_words(exact_distance))
     ax.relim()
     ax.autoscale_view()
     _distance_frame(ax, frame, [curve, fair_curve], exact_distance)
-    return [*ax.lines, *([legend] if name != said else []), *moved_axes(ax, before)]
+    reworded = said != [text.get_text() for text in texts]
+    return [*ax.lines, *([legend] if reworded else []), *moved_axes(ax, before)]
 
 
 def _distance_frame(ax: Axes, frame: tuple | None, curves: list, level: float | None) -> None:

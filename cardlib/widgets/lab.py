@@ -52,7 +52,13 @@ _HARD_COUNTS = "each order's count, most frequent first"
 def _lab_title(name: str, result: evidence.LabResult) -> str:
     test = result.test
     return (f"{name}, {result.n} cards. Chi-square on {result.tested}:\n{test.statistic:,.1f} "
-            f"with {test.dof} degrees of freedom, p = {evidence.p_value_text(test.p_value)}")
+            f"with {test.dof} degrees of freedom, {_p_is(test.p_value)}")
+
+
+def _p_is(p: float) -> str:
+    """'p = 0.43', or 'p < 1e-300' (not 'p = < 1e-300')."""
+    text = evidence.p_value_text(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
 def _spread(result: evidence.LabResult) -> float:
@@ -61,8 +67,9 @@ def _spread(result: evidence.LabResult) -> float:
 
 
 #: The frame of the lab's distance plot, the same for every state (widened only for a value
-#: outside it): from the first checkpoint to the most decks, distances from 0.001 to 1.
-_DISTANCE_FRAME = ((evidence.DECK_CHECKPOINTS[0], max(LAB_DECKS)), (1e-3, 1))
+#: outside it): from the first checkpoint to the most decks, distances from 0.0001 to 1 (the
+#: legend below the curves: sampling noise stays above 0.002 at 100,000 decks).
+_DISTANCE_FRAME = ((evidence.DECK_CHECKPOINTS[0], max(LAB_DECKS)), (1e-4, 1))
 
 
 def _distances(ax: Axes, name: str, result: evidence.LabResult) -> None:
@@ -112,7 +119,7 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
         left.set_title(f"simulated: {trials:,} decks", fontsize=13)
         curves = set_distance_curves(right, name, result.curve, result.fair_curve,
                                      result.exact_distance, frame=_DISTANCE_FRAME)
-        if curves is None:  # the exact line comes or goes: the right-hand plot anew
+        if curves is None:  # the first draw: the curves, their legend and their frame
             _distances(clear(right), name, result)
             curves = [right]
         suptitle = fig.suptitle(_lab_title(name, result), fontsize=13)

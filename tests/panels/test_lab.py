@@ -239,14 +239,14 @@ def test_detective_panel_updates_give_the_pictures_of_fresh_figures():
 
 
 def test_the_distance_plot_keeps_one_frame_that_holds_every_point():
-    """The lab's distance plot keeps its frame (100 to 100,000 decks, 0.001 to 1) for every
+    """The lab's distance plot keeps its frame (100 to 100,000 decks, 0.0001 to 1) for every
     shuffle, deck size, number of decks and seed, so states compare at a glance, and widens it
     only for a value outside: no point is ever cut off."""
     panel = lab_panel(ALGORITHMS, name="naive swap", n=5, trials=30_000)
     right = panel.figure.axes[2]
     frame = right.get_xlim(), right.get_ylim()
     assert frame[0][0] < 100 and frame[0][1] > 100_000
-    assert frame[1][0] < 1e-3 and frame[1][1] > 1
+    assert frame[1][0] < 1e-4 and frame[1][1] > 1
     for values in ({"seed": 7}, {"trials": 1000}, {"name": "Sattolo"}, {"n": 3},
                    {"name": "first card + stride", "n": 10, "trials": 100_000}):
         panel.show(**values)
@@ -255,6 +255,14 @@ def test_the_distance_plot_keeps_one_frame_that_holds_every_point():
         for line in right.lines:
             y = np.asarray(line.get_ydata(), dtype=float)
             assert (y > frame[1][0]).all() and (y < frame[1][1]).all(), values
+    # The legend always says what the exact distance is, drawn or not.
+    for name, n, words, drawn in (("Knuth's swaps", 5, "exact: 0 (fair)", False),
+                                  ("naive swap", 5, "exact", True),
+                                  ("naive swap", 9, "exact: out of reach", False)):
+        panel.show(name=name, n=n)
+        right = panel.figure.axes[2]
+        assert right.get_legend().get_texts()[2].get_text() == words
+        assert right.lines[2].get_visible() is drawn
     # A value below the frame widens it rather than fall out of the picture.
     from matplotlib.figure import Figure
 
@@ -262,4 +270,4 @@ def test_the_distance_plot_keeps_one_frame_that_holds_every_point():
     ax = Figure().subplots()
     distance_curves(ax, "x", ([100, 1000], [0.5, 1e-4]), ([100, 1000], [0.2, 0.05]),
                     frame=((100, 100_000), (1e-3, 1)))
-    assert ax.get_ylim()[0] < 1e-4 < 1e-3 < ax.get_ylim()[1]
+    assert ax.get_ylim()[0] < 1e-4 < 1e-3 < ax.get_ylim()[1]  # widened below 1e-4
