@@ -15,8 +15,8 @@ unexport PYTHONDONTWRITEBYTECODE
 # JupyterLab refuses to run as root unless told that it is on purpose.
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-# make test also runs the lessons and the model and exercise tests (make compat) at the
-# lowest Python that pyproject's requires-python admits, with every dependency at its floor,
+# make test also runs the lessons, the exercise tests, the doctests and the model tests marked
+# compat (make compat: tests/conftest.py says which and why) at the lowest Python that pyproject's requires-python admits, with every dependency at its floor,
 # in .venv-oldest (tools/pythons.py finds it; set OLDEST_PYTHON to choose another). Each
 # Python is looked up once, when first used.
 OLDEST := .venv-oldest

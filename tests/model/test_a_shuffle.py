@@ -79,6 +79,7 @@ def test_bad_packet_counts_are_refused(args, error, words):
         R.a_shuffle(*args)
 
 
+@pytest.mark.compat
 def test_a_shuffle_probability_refuses_what_it_cannot_compute():
     with pytest.raises(ValueError, match="limit"):
         R.a_shuffle_probability([0, 1], 2**101)

@@ -33,6 +33,7 @@ def closed_form_sf(x: float, dof: int) -> float:
         for k in range(1, (dof - 1) // 2 + 1))
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize("dof", [1, 2, 3, 4, 5, 9, 10, 25, 36, 81, 100, 625, 2601])
 def test_sf_matches_closed_forms(dof):
     # From far below the mean to far above it, on both sides of the series /
@@ -89,6 +90,7 @@ def test_one_dimensional_counts_with_expected():
     assert result.p_value == pytest.approx(math.erfc(math.sqrt(result.statistic / 2)))
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize("counts, expected, message", [
     ([], None, "must hold at least one count"),
     ([5], None, "at least 2 categories"),
@@ -107,6 +109,7 @@ def test_bad_counts_are_refused(counts, expected, message):
         chi_square(counts, expected)
 
 
+@pytest.mark.compat
 def test_bad_sf_arguments_are_refused():
     with pytest.raises(ValueError, match="dof must be at least 1, got 0"):
         chi_square_sf(1.0, 0)

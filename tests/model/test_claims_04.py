@@ -10,6 +10,8 @@ import random
 import sys
 from fractions import Fraction
 
+import pytest
+
 from cardlib import growth, shuffles
 from cardlib.exercises.lists import check_half_bound, check_resizes
 
@@ -163,6 +165,7 @@ def test_growing_by_half_bounds_the_copies_per_append_by_3():
 
 # --- the clock: the loop's numbers, not the list ------------------------------------------------
 
+@pytest.mark.compat
 def test_cpython_keeps_ready_made_objects_for_the_whole_numbers_minus_5_to_256():
     assert int("256") is int("256") and int("-5") is int("-5")
     assert int("-6") is not int("-6")

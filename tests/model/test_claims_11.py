@@ -9,6 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 import numpy as np
+import pytest
 
 from cardlib import evidence, exact, hand, mixing, riffle, shuffles, stats
 from cardlib.exercises import lab
@@ -98,6 +99,7 @@ def test_each_fingerprint_the_lesson_reads_in_the_matrices():
 
 # --- section 3: two distances ------------------------------------------------------------------
 
+@pytest.mark.compat
 def test_the_distances_of_the_table():
     expected = {"naive swap": (Fraction(3157, 37500), 0.052), "Sattolo": (Fraction(4, 5), 0.2),
                 "first card + stride": (Fraction(5, 6), 0.0),

@@ -27,6 +27,7 @@ def test_p_value_text():
     assert evidence.p_value_text(2e-300) == "2e-300"
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize(("call", "words"), [
     (lambda: evidence.p_value_text(1.5), "between 0 and 1"),
     (lambda: evidence.decks_to_reject(knuth_shuffle, 4, [0], level=0), "level must be"),

@@ -8,6 +8,7 @@ import pytest
 from cardlib.draws import float_draw, float_law, modulo_law
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize("bits", range(1, 9))
 @pytest.mark.parametrize("m", [1, 2, 3, 5, 6, 7, 12, 52, 300])
 def test_laws_against_every_k(bits, m):

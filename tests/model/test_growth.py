@@ -9,6 +9,9 @@ from hypothesis import strategies as st
 
 from cardlib import growth as G
 
+# make compat runs all of it: list growth is this CPython's list_resize.
+pytestmark = pytest.mark.compat
+
 
 def test_capacity_never_falls_short_and_never_shrinks():
     sizes = G.appended_sizes(3000)

@@ -7,6 +7,9 @@ import pytest
 
 from cardlib import growth as G
 
+# make compat runs all of it: list growth is this CPython's list_resize.
+pytestmark = pytest.mark.compat
+
 CPYTHON_39 = pytest.mark.skipif(
     platform.python_implementation() != "CPython" or sys.version_info < (3, 9),
     reason="the rule of CPython's list_resize since 3.9")

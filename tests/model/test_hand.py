@@ -307,6 +307,7 @@ BAD_CALLS = [
 ]
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize("call, error, message", BAD_CALLS,
                          ids=[f"bad{i:02d}" for i in range(len(BAD_CALLS))])
 def test_bad_call_raises_clear_error(call, error, message):
@@ -338,6 +339,7 @@ def test_overhand_rows_follow_the_exact_law(n, p):
     assert law == exact.distribution(overhand_with(p), n)
 
 
+@pytest.mark.compat
 def test_simulate_knows_the_hand_shuffles():
     assert (stats.simulate(out_shuffle, 52, 3, seed=1) == out_shuffle(range(52))).all()
     assert (stats.simulate(in_shuffle, 8, 2, seed=1) == in_shuffle(range(8))).all()
@@ -365,6 +367,7 @@ def test_sample_position_distance_is_the_distance_of_the_counts(n, positions):
 
 
 
+@pytest.mark.compat
 def test_position_distances_match_one_row_at_a_time():
     from cardlib import mixing
 

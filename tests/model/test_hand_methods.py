@@ -181,6 +181,7 @@ def test_bomb_inclusion_exclusion_against_listing_every_hand_of_a_small_deck():
     assert bombs == 2 * holds[4] - holds[8] == Fraction(29, 45) and rockets == holds[2]
 
 
+@pytest.mark.compat
 def test_round_robin_deal_and_rates():
     deck = doudizhu.clumped_deck()
     hands, kitty = doudizhu.deal_round_robin(deck)
@@ -209,6 +210,7 @@ def test_many_riffles_give_the_fair_rates():
     assert rates.any_rocket == pytest.approx(fair["some player holds the rocket"], abs=0.015)
 
 
+@pytest.mark.compat
 def test_rates_along_follows_the_same_decks_as_simulate():
     for shuffle in (riffle.riffle, hand.overhand_shuffle):
         along = doudizhu.rates_along(shuffle, [3], 2000, seed=9)

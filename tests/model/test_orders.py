@@ -67,6 +67,7 @@ def test_known_values_worked_by_hand():
     assert rank(list(range(52))) == 0
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize("call, error, message", [
     (lambda: unrank(6, 3), ValueError, "below 3! = 6"),
     (lambda: unrank(-1, 3), ValueError, "r must be at least 0"),

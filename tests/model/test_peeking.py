@@ -31,6 +31,7 @@ def test_false_alarms_agree_with_chi_square_on_the_same_decks():
     assert result.runs == runs
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize("call, message", [
     (lambda: peeking.false_alarms(5, [], runs=2), "at least one number"),
     (lambda: peeking.false_alarms(5, [10], runs=2, level=1.5), "between 0 and 1"),
@@ -42,6 +43,7 @@ def test_bad_calls_say_what_is_wrong(call, message):
         call()
 
 
+@pytest.mark.compat
 def test_any_alarm_refuses_looks_that_were_not_taken():
     result = peeking.false_alarms(3, [10, 20], runs=5, seed=1)
     with pytest.raises(ValueError, match="no test was run at"):

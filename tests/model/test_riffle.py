@@ -239,6 +239,7 @@ def test_merge_keeps_each_stack_in_order(n, seed):
 
 # --- bad input -----------------------------------------------------------------------
 
+@pytest.mark.compat
 @pytest.mark.parametrize("call, error, words", [
     (lambda: R.riffles([1, 2], -1), ValueError, "k must be at least 0"),
     (lambda: R.riffles([1, 2], 1.5), TypeError, "k must be a whole number"),

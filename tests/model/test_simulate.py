@@ -152,6 +152,7 @@ EXACT_CASES = [
 ]
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize(("shuffle", "kernel", "n"), EXACT_CASES,
                          ids=lambda x: getattr(x, "__name__", str(x)))
 def test_kernel_law_is_exactly_the_shuffles_law(shuffle, kernel, n):
@@ -210,6 +211,7 @@ def test_cardlib_riffle_has_exactly_the_gsr_kernels_law(n, k):
     assert law == riffles_law(n, k)
 
 
+@pytest.mark.compat
 def test_simulate_riffles_through_cardlib_riffle(monkeypatch):
     riffle = pytest.importorskip("cardlib.riffle")
     monkeypatch.setattr(stats, "CHUNK_ENTRIES", 4 * 1000)
@@ -266,6 +268,7 @@ def test_simulate_passes_a_chi_square_test_against_the_exact_law(shuffle, monkey
     assert chi_square_against(law, simulate(shuffle, 4, trials, seed=9)) > 0.001
 
 
+@pytest.mark.compat
 def test_simulate_passes_a_chi_square_test_for_riffles(monkeypatch):
     monkeypatch.setitem(batched.KERNELS, gsr_reference, batched.gsr_riffles)
     law = exact.distribution(repeated(gsr_reference, 2), 4)
@@ -341,6 +344,7 @@ BAD_CALLS = [
 ]
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize(("call", "error", "message"), BAD_CALLS)
 def test_bad_input_gets_a_clear_error(call, error, message):
     with pytest.raises(error, match=message):
@@ -383,6 +387,7 @@ def _replay_or_skip():
     return listsort
 
 
+@pytest.mark.compat
 @pytest.mark.parametrize("n", range(8))
 def test_replayed_comparator_sort_has_exactly_the_law_of_sorted(n):
     listsort = _replay_or_skip()
@@ -390,6 +395,7 @@ def test_replayed_comparator_sort_has_exactly_the_law_of_sorted(n):
         comparator_sort_shuffle, n)
 
 
+@pytest.mark.compat
 def test_simulate_replays_the_comparator_sort_and_sorts_long_decks_one_at_a_time():
     listsort = _replay_or_skip()
     assert batched.kernel_for(comparator_sort_shuffle) is batched.comparator_rows
@@ -400,6 +406,7 @@ def test_simulate_replays_the_comparator_sort_and_sorts_long_decks_one_at_a_time
         listsort.random_comparator_rows(np.tile(np.arange(64), (2, 1)), np.random.default_rng())
 
 
+@pytest.mark.compat
 def test_the_replay_check_fails_when_the_replay_is_wrong(monkeypatch):
     from cardlib import listsort
 
@@ -410,6 +417,7 @@ def test_the_replay_check_fails_when_the_replay_is_wrong(monkeypatch):
     assert listsort.matches_this_python.__wrapped__() is False
 
 
+@pytest.mark.compat
 def test_the_replay_of_the_other_pythons_pattern_does_not_match_this_one(monkeypatch):
     """Python 3.13 changed how the sort finds its first run: the pattern matters."""
     import functools

@@ -30,6 +30,7 @@ def test_walk_finds_the_same_leaves_as_exact_in_the_same_order(shuffle, n):
     assert sum(p for _, p, _ in walked) == 1
 
 
+@pytest.mark.compat
 def test_walk_refuses_long_decks_and_endless_paths():
     with pytest.raises(ValueError, match="up to 7 cards"):
         next(tree.walk(shuffles.knuth_shuffle, list(range(8))))
@@ -53,6 +54,7 @@ def test_the_tree_picture_draws_every_leaf_and_the_weight_of_each_order():
     assert plots.order_name((1, 2, 0)) == "1 2 0"
 
 
+@pytest.mark.compat
 def test_the_tree_picture_refuses_what_it_cannot_colour():
     leaves = list(tree.walk(shuffles.knuth_shuffle, [0, 1, 2, 3]))
     with pytest.raises(ValueError, match="at most 8 orders"):

@@ -7,6 +7,9 @@ import pytest
 from cardlib.shuffles import knuth_shuffle
 from cardlib.twister import STATE_WORDS, clone, temper, untemper
 
+# make compat runs all of it: the twister's state is this Python's random.Random's.
+pytestmark = pytest.mark.compat
+
 
 def test_untemper_undoes_temper_on_edge_and_random_words():
     source = random.Random(1)

@@ -23,6 +23,7 @@ def _swap_ends(deck: MutableSequence, rng: Rng = None, times: whole(1, 3) = 1) -
     return rng
 
 
+@pytest.mark.compat
 def test_the_body_gets_validated_arguments_fast_path_or_not():
     deck = [1, 2, 3]
     rng = random.Random(1)
@@ -49,6 +50,7 @@ def test_the_wrapper_is_the_function_for_readers_and_tools():
     assert is_own(shuffles.knuth_shuffle)  # cardlib's own: found by name in its module
 
 
+@pytest.mark.compat
 def test_every_kind_of_parameter_passes_through():
     @validate_arguments
     def f(a: whole(0), /, b: Iterable = "xy", *more, c: Probability = Fraction(1, 2),
@@ -93,6 +95,7 @@ def test_listed_checks_each_item():
         total([1, 0])
 
 
+@pytest.mark.compat
 def test_bad_uses_of_the_decorator_are_refused():
     with pytest.raises(TypeError, match="function must be a function"):
         validate_arguments(3)
@@ -112,6 +115,7 @@ def test_a_function_with_nothing_to_validate_is_left_as_it_is():
     assert "Rule" in validation.__all__ and "checked" not in validation.__all__
 
 
+@pytest.mark.compat
 def test_requires_may_only_ask_for_the_function_s_arguments():
     def fits(deck, count):
         return None
