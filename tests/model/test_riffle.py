@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from riffle_laws import compose, riffles_law
 
 from cardlib import exact, stats
 from cardlib import riffle as R
@@ -25,16 +26,6 @@ def one_riffle(n):
 
 def two_riffles(deck, rng=None):
     return R.riffles(deck, 2, rng)
-
-
-def compose(first, second):
-    """The law of ``first`` followed by an independent ``second`` (both laws of orders)."""
-    law = Counter()
-    for sigma, p in first.items():
-        for tau, q in second.items():
-            # second shuffles the positions of the deck that first left
-            law[tuple(sigma[i] for i in tau)] += p * q
-    return dict(law)
 
 
 def closed_form(n, k):
@@ -59,7 +50,9 @@ def test_one_riffle_is_the_bayer_diaconis_law(n):
 
 @pytest.mark.parametrize("n", [1, 2, 3, pytest.param(4, marks=pytest.mark.largest)])
 def test_two_riffles_enumerated_directly(n):
-    assert exact.distribution(two_riffles, n) == without_zeros(closed_form(n, 2))
+    # ... and the law the other tests compose from one riffle (tests/riffle_laws.py)
+    assert exact.distribution(two_riffles, n) == without_zeros(closed_form(n, 2)) == \
+        riffles_law(n, 2)
 
 
 @pytest.mark.parametrize("n", range(1, 6))
