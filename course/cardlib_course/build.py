@@ -177,9 +177,9 @@ def split_page(page: str, breaks: list[str], names: list[str]) -> list[str]:
         # Every part has a level-one heading: the lesson's title (the first part's is its own).
         heading = (f'<h1 class="part-title">{title.group(1)}, part {k + 1} of {count}</h1>\n'
                    if k else "")
+        # The heading names the lesson and the part: the links do not say it again.
         before = (heading + '<nav class="site-nav part-nav" aria-label="Parts of this lesson">'
-                  + (f"<strong>{title.group(1)}</strong>, part {k + 1} of {count} · "
-                     f'<a href="{names[k - 1]}">back to part {k}</a>' if k else
+                  + (f'<a href="{names[k - 1]}">back to part {k}</a>' if k else
                      f'Part 1 of {count} · <a href="{names[1]}">part 2</a>')
                   + "</nav>\n")
         after = (f'\n<nav class="site-nav part-nav" aria-label="Next part">'
