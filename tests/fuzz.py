@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import ipywidgets
-import nbformat
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -43,6 +42,11 @@ import cardlib_course
 from cardlib import batched, cards, exact, growth, judge, shuffles, stats, steps, timing
 from cardlib.plots import draw_knuth_step
 from cardlib.widgets import LivePanel  # noqa: F401 (every module imported before the calls)
+
+# The worker is a Python of its own: like tests/conftest.py and cardlib-course, it does not
+# let nbformat's jsonschema build rfc3987_syntax's parsers (about 3 s of CPU at each start).
+# Nothing above imports nbformat; the builders below import it when called.
+sys.modules.setdefault("rfc3987_syntax", None)
 
 __all__ = ["SKIP", "HOSTILE", "HOSTILE_SHUFFLES", "Target", "targets", "Outcome", "Worker",
            "classify", "call_spec"]
@@ -335,8 +339,8 @@ def _value(token, cache: dict):
         "knuth_step": lambda: steps.knuth_steps(cards.step_deck(4), 1)[1],
         "pick_step": lambda: steps.pick_and_remove_steps(cards.step_deck(4), 1)[1],
         "knuth_trace": lambda: knuth_trace, "draw_knuth_step": lambda: draw_knuth_step,
-        "notebook": nbformat.v4.new_notebook,
-        "code_cell": lambda: nbformat.v4.new_code_cell("1"),
+        "notebook": lambda: importlib.import_module("nbformat").v4.new_notebook(),
+        "code_cell": lambda: importlib.import_module("nbformat").v4.new_code_cell("1"),
         "slider": ipywidgets.IntSlider,
         "builders": lambda: {"append": growth.pile_by_append},
         "sizes_10_20": lambda: [10, 20, 40], "seconds_2": lambda: [1e-6, 2e-6, 4e-6],
