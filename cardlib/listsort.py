@@ -109,12 +109,13 @@ def _sort_by_coins(order: np.ndarray, coins: np.ndarray, ties: bool = TIES_IN_RU
     trials, n = order.shape
     rows = np.arange(trials)
     used = np.zeros(trials, dtype=np.int64)
+    # A spare coin for the rows that have used all theirs: read, never answered.
+    coins = np.concatenate([coins, np.ones((trials, 1), dtype=coins.dtype)], axis=1)
 
     def less(active: np.ndarray) -> np.ndarray:
         """For the active rows, the next coin says "less than"; others get False."""
-        answer = np.zeros(trials, dtype=bool)
-        answer[active] = coins[rows[active], used[active]] == 0
-        used[active] += 1
+        answer = (coins[rows, used] == 0) & active
+        used[:] += active
         return answer
 
     run = (_first_run_with_ties if ties else _first_run)(order, less)
@@ -123,12 +124,15 @@ def _sort_by_coins(order: np.ndarray, coins: np.ndarray, ties: bool = TIES_IN_RU
 
 def _reverse(order: np.ndarray, rows: np.ndarray, start, stop) -> None:
     """Reverse ``order[t, start:stop]`` for each row t where ``rows`` holds (per-row bounds)."""
+    picked = np.flatnonzero(rows)
+    if not len(picked):
+        return
     positions = np.arange(order.shape[1])
-    start = np.broadcast_to(start, rows.shape)[:, None]
-    stop = np.broadcast_to(stop, rows.shape)[:, None]
-    inside = rows[:, None] & (positions >= start) & (positions < stop)
-    order[:] = np.take_along_axis(order, np.where(inside, start + stop - 1 - positions,
-                                                   positions), axis=1)
+    start = np.broadcast_to(start, rows.shape)[picked, None]
+    stop = np.broadcast_to(stop, rows.shape)[picked, None]
+    inside = (positions >= start) & (positions < stop)
+    order[picked] = np.take_along_axis(order[picked], np.where(
+        inside, start + stop - 1 - positions, positions), axis=1)
 
 
 def _first_run(order: np.ndarray, less) -> np.ndarray:
@@ -192,11 +196,12 @@ def _insert_after(order: np.ndarray, run: np.ndarray, less) -> None:
             below = less(searching)
             high = np.where(searching & below, middle, high)
             low = np.where(searching & ~below, middle + 1, low)
-        at = np.where(active, low, start)[:, None]
-        source = np.where(positions < at, positions,
-                          np.where(positions == at, start,
-                                   np.where(positions <= start, positions - 1, positions)))
-        order[:] = np.take_along_axis(order, source, axis=1)
+        picked = np.flatnonzero(active & (low < start))  # rows whose item moves
+        at = low[picked, None]
+        # Item ``start`` goes to ``at``; those from ``at`` to ``start - 1`` move up one.
+        source = np.where(positions == at, start,
+                          positions - ((positions > at) & (positions <= start)))
+        order[picked] = np.take_along_axis(order[picked], source, axis=1)
 
 
 @functools.cache
