@@ -109,17 +109,21 @@ def _sort_by_coins(order: np.ndarray, coins: np.ndarray, ties: bool = TIES_IN_RU
     trials, n = order.shape
     rows = np.arange(trials)
     used = np.zeros(trials, dtype=np.int64)
-    # A spare coin for the rows that have used all theirs: read, never answered.
+    # A spare coin for the rows that have used all theirs: read, never answered (checked).
     coins = np.concatenate([coins, np.ones((trials, 1), dtype=coins.dtype)], axis=1)
+    spare = coins.shape[1] - 1
 
     def less(active: np.ndarray) -> np.ndarray:
         """For the active rows, the next coin says "less than"; others get False."""
-        answer = (coins[rows, used] == 0) & active
+        answer = (coins[rows, np.minimum(used, spare)] == 0) & active
         used[:] += active
         return answer
 
     run = (_first_run_with_ties if ties else _first_run)(order, less)
     _insert_after(order, run, less)
+    if used.max() > spare:  # the spare coin was answered: most_coins is too low
+        raise RuntimeError(f"the sort of {n} cards made {used.max()} comparisons, more than "
+                           f"the {spare} coins drawn for it")
 
 
 def _reverse(order: np.ndarray, rows: np.ndarray, start, stop) -> None:

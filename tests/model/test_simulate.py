@@ -418,6 +418,15 @@ def test_the_replay_check_fails_when_the_replay_is_wrong(monkeypatch):
 
 
 @pytest.mark.compat
+def test_a_replay_given_too_few_coins_says_so_rather_than_guess(monkeypatch):
+    from cardlib import listsort
+
+    monkeypatch.setattr(listsort, "most_coins", lambda n, ties=False: 2)
+    with pytest.raises(RuntimeError, match="more than the 2 coins drawn"):
+        listsort.random_comparator_rows(np.tile(np.arange(6), (500, 1)),
+                                        np.random.default_rng(1))
+
+
 def test_the_replay_of_the_other_pythons_pattern_does_not_match_this_one(monkeypatch):
     """Python 3.13 changed how the sort finds its first run: the pattern matters."""
     import functools
