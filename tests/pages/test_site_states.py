@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import itertools
 import math
 import random
 
@@ -16,12 +17,14 @@ import ipywidgets as widgets
 import numpy as np
 import PIL.Image
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
 from cardlib.plots.words import describe_figure
 from cardlib.widgets import LivePanel
 from cardlib_course.controls import first_picture, panel_html
-from cardlib_course.kernel import panel_states, render_states
+from cardlib_course.kernel import panel_states, render_states, snake
 from cardlib_course.states import (
     allocate,
     grid,
@@ -181,6 +184,18 @@ def test_a_page_budget_gives_big_pictures_fewer_states(monkeypatch):
 ])
 def test_grids_keep_the_ends_and_the_first_value(values, keep, count, expected):
     assert grid(values, keep, count) == expected
+
+
+@given(st.lists(st.integers(1, 5), min_size=1, max_size=4))
+def test_states_are_drawn_one_move_at_a_time_the_shortest_control_least(sizes):
+    """Every state once, each one control's step from the one before; a control with the
+    fewest values moves only to the next of them (sizes - 1 times)."""
+    visits = snake(sizes)
+    assert sorted(visits) == list(itertools.product(*map(range, sizes)))
+    for before, after in zip(visits, visits[1:]):
+        assert sorted(abs(a - b) for a, b in zip(before, after))[-2:] in ([1], [0, 1])
+    least = sizes.index(min(sizes))
+    assert sum(a[least] != b[least] for a, b in zip(visits, visits[1:])) == sizes[least] - 1
 
 
 def test_allocation_keeps_lists_whole_and_gives_each_slider_three():
