@@ -4,7 +4,6 @@
 the repository, say), rather than doing nothing."""
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -105,18 +104,41 @@ def test_the_student_edition_from_elsewhere_has_references_its_links_reach(tmp_p
     assert {anchor for anchor in links if anchor} <= anchors
 
 
+#: A lesson in small for the exporter: a panel, an exercise and its worked solution (the site
+#: tests run the fuller tests/data/site_sample.ipynb; this one runs in a third of its time).
+SMALL_LESSON = [
+    ("markdown", "# A small lesson\n\nA bar for each position."),
+    ("code", "%load_ext cardlib.widgets\nimport ipywidgets as widgets\n"
+             "from cardlib.exercises import TODO, compare_value\n"
+             "from cardlib.widgets import live_figure"),
+    ("code", "def draw_bars(fig, n):\n    ax = fig.add_subplot()\n"
+             "    ax.bar(range(n), [1 / n] * n, color='#0072B2')\n"
+             "    ax.set_title(f'{n} positions, each with probability 1/{n}')\n\n"
+             "live_figure(draw_bars, figsize=(5, 2.5),\n"
+             "            n=widgets.IntSlider(value=3, min=2, max=4))"),
+    ("code", "paths = TODO  # how many paths?\ncompare_value(paths, 27, 'the number of paths')"),
+    ("code", "%%solution\npaths = 3 ** 3\ncompare_value(paths, 27, 'the number of paths')"),
+]
+
+
 def test_nbconvert_makes_the_working_page_through_the_cardlib_exporter(tmp_path):
     """jupyter nbconvert --to cardlib (the entry point of cardlib-course): the site's page,
-    its worked solution behind its button, its policy, its files beside it."""
-    sample = Path(__file__).resolve().parents[1] / "data" / "site_sample.ipynb"
-    shutil.copy(sample, tmp_path / sample.name)
+    its live panel, its worked solution behind its button, its policy, its files beside it."""
+    import nbformat
+
+    v4 = nbformat.v4
+    small = tmp_path / "small.ipynb"
+    nbformat.write(v4.new_notebook(cells=[
+        v4.new_markdown_cell(source) if kind == "markdown" else v4.new_code_cell(source)
+        for kind, source in SMALL_LESSON]), small)
     done = subprocess.run([str(Path(sys.executable).parent / "jupyter"), "nbconvert", "--to",
-                           "cardlib", "--execute", sample.name, "--output-dir", "out"],
+                           "cardlib", "--execute", small.name, "--output-dir", "out"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     out = tmp_path / "out"
-    page = (out / "site_sample.html").read_text(encoding="utf-8")
+    page = (out / "small.html").read_text(encoding="utf-8")
     assert "Show the worked solution" in page and "Content-Security-Policy" in page
     assert "application/vnd.jupyter.widget-view" not in page and 'class="cardlib-panel' in page
+    assert "3 positions, each with probability 1/3" in page  # the panel's first picture's words
     assert {"site.css", "site.js", "index.html"} <= {p.name for p in out.iterdir()}
-    assert (out / "notebooks" / "student" / sample.name).is_file()
+    assert (out / "notebooks" / "student" / small.name).is_file()
