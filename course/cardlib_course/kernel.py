@@ -46,7 +46,7 @@ __all__ = [
     "SWEEP_CELL", "SITE_CELL", "REFERENCE_CELL", "TIMING_CELL", "MAX_STATES", "HARD_MAX_STATES",
     "PICTURE_BUDGET", "MAX_VALUE_CHARS",
     "control_ends", "spread_values", "too_small", "sweep_panel", "sweep_controls",
-    "render_states", "panel_states",
+    "render_states", "panel_states", "snake",
     "reference_pictures", "time_redraws", "describe_figures", "plain_values", "worked_outputs",
 ]
 

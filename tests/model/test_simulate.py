@@ -202,7 +202,8 @@ def test_gsr_zero_riffles_change_nothing():
     assert (decks == np.arange(5)).all()
 
 
-@pytest.mark.parametrize(("n", "k"), [(0, 1), (1, 1), (3, 1), (4, 1), (5, 1), (3, 2),
+@pytest.mark.parametrize(("n", "k"), [(0, 1), (1, 1), (3, 1), (4, 1), (3, 2),
+                                    pytest.param(5, 1, marks=pytest.mark.largest),
                                     pytest.param(4, 2, marks=pytest.mark.largest)])
 def test_cardlib_riffle_has_exactly_the_gsr_kernels_law(n, k):
     riffle = pytest.importorskip("cardlib.riffle")
