@@ -198,6 +198,8 @@ def distance_curves(ax: Axes, name: str, curve, fair_curve,
     curve, fair_curve = _curve("curve", curve), _curve("fair_curve", fair_curve)
     ax.set_xscale("log")
     ax.set_yscale("log")
+    plain_log_ticks(ax.xaxis)
+    plain_log_ticks(ax.yaxis)
     ax.plot(*curve, "o-", color=OKABE_ITO["vermillion"], linewidth=2.5, label=name)
     ax.plot(*fair_curve, "s--", color=OKABE_ITO["blue"], label="fair: noise only")
     shown = _exact_shown(exact_distance)

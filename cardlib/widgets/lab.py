@@ -80,7 +80,7 @@ def _distances(ax: Axes, name: str, result: evidence.LabResult) -> None:
 def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, trials: int,
               seed: int, max_exact_paths: int) -> Update:
     # Fixed margins: tight_layout on log axes took most of the redraw time.
-    fig.subplots_adjust(left=0.06, right=0.99, bottom=0.14, top=0.8, wspace=0.42)
+    fig.subplots_adjust(left=0.06, right=0.965, bottom=0.14, top=0.8, wspace=0.5)
     left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1, 1.25])
     # The axes and their labels now; what depends on the values, by update() below. The
     # middle matrix gives way to a note where there is no exact law (hidden, not removed,
