@@ -13,6 +13,7 @@ import base64
 import hashlib
 import itertools
 import json
+import math
 import statistics
 import time
 import types
@@ -27,7 +28,7 @@ from matplotlib.figure import Figure
 import __main__
 from cardlib.plots.style import MAX_WIDTH_PX, MIN_TEXT_PX, cut_text, min_text_px
 from cardlib.plots.words import describe_figure
-from cardlib.validation import validate_arguments, whole_number
+from cardlib.validation import listed, validate_arguments, whole, whole_number
 from cardlib.widgets import LivePanel, live_panels
 from cardlib.widgets.worked import registered
 
@@ -62,6 +63,8 @@ REFERENCE_CELL = "from cardlib_course.kernel import reference_pictures; referenc
 MAX_STATES = 40
 #: ... but never more than this.
 HARD_MAX_STATES = 100
+#: The most states :func:`snake` orders (far more than any page offers).
+MAX_GRID = 100_000
 #: The bytes of pictures (``data:`` URIs) the panels of one page may take together: pages
 #: stay under 8 MB with their other figures and players.
 PICTURE_BUDGET = 5_000_000
@@ -337,7 +340,9 @@ def panel_states(panel: LivePanel, max_states: int = MAX_STATES,
     }
 
 
-def snake(sizes: list[int], outer: list[int] | None = None) -> list[tuple[int, ...]]:
+@validate_arguments
+def snake(sizes: listed(16, of=whole(1)),
+          outer: listed(16, of=whole(0)) | None = None) -> list[tuple[int, ...]]:
     """Every index of a grid of these sizes, each one control's step from the one before.
 
     The control ``outer[0]`` changes least often, ``outer[1]`` inside it, and so on, each
@@ -350,6 +355,9 @@ def snake(sizes: list[int], outer: list[int] | None = None) -> list[tuple[int, .
     >>> snake([3, 2], outer=[0, 1])
     [(0, 0), (0, 1), (1, 1), (1, 0), (2, 0), (2, 1)]
     """
+    if math.prod(sizes) > MAX_GRID:
+        raise ValueError(f"a grid of sizes {sizes} has {math.prod(sizes):,} states, more "
+                         f"than the {MAX_GRID:,} a page could ever offer")
     outer = sorted(range(len(sizes)), key=sizes.__getitem__) if outer is None else outer
     if sorted(outer) != list(range(len(sizes))):
         raise ValueError(f"outer must order the {len(sizes)} controls, got {outer}")
