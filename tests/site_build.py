@@ -26,7 +26,6 @@ except ImportError:  # Windows: each worker builds the sites it needs itself
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = Path(__file__).resolve().parent / "data" / "site_sample.ipynb"
 OUT = {"lessons": ROOT / "build" / "html", "sample": ROOT / "build" / "site-sample"}
-SHOTS = OUT["lessons"] / "screenshots"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 PAGES = [("sample", "index.html"), ("sample", "site_sample.html"), ("lessons", "index.html")]
 PAGES += [("lessons", page) for path in lesson_paths()

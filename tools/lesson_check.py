@@ -8,7 +8,8 @@ tests ask for (cardlib_course.shape), any error or warning, any check that answe
 learner has done anything, and each worked solution's mark. Writes every figure (those that
 wait for a prediction included) to build/check/<lesson>/figures/ to look at. With --page it
 also builds the lesson's page (build/check/<lesson>/site/) and screenshots it as a student
-at 1366 x 768 sees it before committing to any prediction (build/check/<lesson>/screens/).
+sees it at 1366 x 768 and on a phone (390 x 844), before committing to any prediction
+(build/check/<lesson>/screens/).
 """
 
 from __future__ import annotations
@@ -63,16 +64,18 @@ def _screens(path: Path, out: Path) -> None:
     for old in shots.glob("*.png"):
         old.unlink()
     with launch_chromium() as browser:
-        view = browser.new_page(viewport={"width": 1366, "height": 768})
-        for page in pages[1:]:
-            if "references" in page.name:
-                continue
-            view.goto(page.resolve().as_uri())
-            height = view.evaluate("document.body.scrollHeight")
-            for k, top in enumerate(range(0, height, 700)):
-                view.evaluate(f"window.scrollTo(0, {top})")
-                view.screenshot(path=shots / f"{page.stem}-{k:02d}.png")
-    print(f"screens at 1366 x 768: {shots}/")
+        for width, height, phone in ((1366, 768, False), (390, 844, True)):
+            view = browser.new_context(viewport={"width": width, "height": height},
+                                       has_touch=phone, is_mobile=phone).new_page()
+            for page in pages[1:]:
+                if "references" in page.name:
+                    continue
+                view.goto(page.resolve().as_uri())
+                tall = view.evaluate("document.body.scrollHeight")
+                for k, top in enumerate(range(0, tall, height - 68)):
+                    view.evaluate(f"window.scrollTo(0, {top})")
+                    view.screenshot(path=shots / f"{page.stem}-{width}-{k:02d}.png")
+    print(f"screens at 1366 x 768 and 390 x 844 (a phone): {shots}/")
 
 
 def main(argv: list[str] | None = None) -> int:
