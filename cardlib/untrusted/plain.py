@@ -21,7 +21,7 @@ True
 >>> dumps([object()])   # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-cardlib.untrusted.plain.NotPlain: an object, inside a list: only plain data comes back ...
+cardlib.untrusted.plain.NotPlain: an object, inside a list: only plain values come back ...
 """
 
 from __future__ import annotations
@@ -116,8 +116,8 @@ def _encode(value, depth: int, where: str):
     if kind is int:
         return value if -_SMALL < value < _SMALL else ["i", format(value, "x")]
     if depth > MAX_DEPTH:
-        raise NotPlain(f"containers nested more than {MAX_DEPTH} deep{where}: only plain data "
-                       "comes back from a child process")
+        raise NotPlain(f"containers nested more than {MAX_DEPTH} deep{where}: only plain values "
+                       "come back from a child process")
     inside = f", inside a {kind.__name__}{where}"
     if kind is list or kind is tuple:
         return ["l" if kind is list else "t", *(_encode(v, depth + 1, inside) for v in value)]
@@ -135,7 +135,7 @@ def _encode(value, depth: int, where: str):
         return ["r", kind.__module__, kind.__qualname__,
                 *(_encode(part, depth + 1, inside) for name in fields
                   for part in (name, getattr(value, name)))]
-    raise NotPlain(f"{_describe(value)}{where}: only plain data comes back from a child "
+    raise NotPlain(f"{_describe(value)}{where}: only plain values come back from a child "
                    "process (numbers, strings, None, True and False, and tuples, lists and "
                    "dicts of them)")
 

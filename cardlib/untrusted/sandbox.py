@@ -229,7 +229,10 @@ def run(function: Callable, *args, seconds: float, memory: int = MEMORY):
         with os.fdopen(read, "rb") as source:
             while True:
                 left = deadline - time.monotonic()
-                if not select.select([source], [], [], max(left, 0))[0]:
+                # (at most an hour a wait: select refuses a timeout past the year 2038)
+                if not select.select([source], [], [], min(max(left, 0), 3600))[0]:
+                    if time.monotonic() < deadline:
+                        continue
                     stopped = Stopped("time", f"stopped after {seconds:g} s, its time limit: "
                                       "slow code, or code that never finishes (a loop that "
                                       "catches even the signal sent to stop it, or a call "

@@ -185,7 +185,7 @@ def setup(nb: nbformat.NotebookNode, index: int, values: dict | None = None) -> 
     """
     cells = nb.cells
     if not 0 <= index < len(cells):
-        raise ValueError(f"no cell {index}: the notebook has {len(cells)}")
+        raise ValueError(f"index {index} is no cell of the notebook: it has {len(cells)}")
     stand_ins = values or {}
     off_page = _off_page_names(prelude(nb), page_modules()) if stand_ins else set()
     own = [cells[index].source]

@@ -220,7 +220,7 @@ def test_what_is_not_plain_is_refused_in_the_child_and_nothing_of_it_runs_here(v
     assert found["kind"] == "error" and found["type"] == "Stopped", found
     assert found["seconds"] < 10
     assert found["text"].startswith("refused: it gave back ")
-    assert "only plain data comes back from a child process" in found["text"]
+    assert "only plain values come back from a child process" in found["text"]
 
 
 def test_plain_data_comes_back_as_it_was():
