@@ -252,6 +252,14 @@ def test_a_loop_that_never_ends_is_stopped(monkeypatch):
     assert "did not finish a run on 3 cards in 0.2 s: an endless loop" in verdict.reason
 
 
+def test_a_time_limit_past_2038_is_a_limit_like_any_other(monkeypatch):
+    """The child is waited for an hour at a time: select refuses a timeout past the year 2038
+    (OverflowError once, found by the fuzz test)."""
+    assert judge(lambda deck, rng: knuth_shuffle(deck, rng), seconds=1e18).kind == "fair"
+    monkeypatch.setattr(guard, "RUN_SECONDS", 0.2)
+    assert judge(loops_for_ever, seconds=1e18).kind == "cannot judge"
+
+
 def test_an_error_is_shown():
     verdict = judge(off_the_end)
     assert (verdict.fair, verdict.kind, verdict.n) == (None, "cannot judge", 1)
