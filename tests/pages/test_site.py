@@ -21,6 +21,7 @@ from browser import OfflinePage
 from notebook_runner import lesson_paths
 from site_build import OUT, PAGE_IDS, PAGES, SHOW_WHAT_WAITS
 
+from cardlib_course.build import MAX_PAGE_PX
 from cardlib_course.offline import CARDS, CJK, MATH
 
 
@@ -263,7 +264,8 @@ PAGE_CHECK = r"""
 def _open(browser: OfflinePage, path: Path) -> dict:
     view = browser.open(path.as_uri())
     view.evaluate(SHOW_WHAT_WAITS)
-    report = view.evaluate(PAGE_CHECK)
+    height = view.evaluate("document.documentElement.scrollHeight")
+    report = {**view.evaluate(PAGE_CHECK), "height": height}
     report["failed"] = browser.failed_requests()
     report["blocked"] = list(browser.blocked)
     report["refused"] = list(browser.refused)
@@ -295,6 +297,8 @@ def test_browser_checks_can_fail(browser, tmp_path):
 def test_page_in_browser_offline(name, page, sites, browser):
     sites(name)
     report = _open(browser, OUT[name] / page)
+    # A long lesson is split into parts (cells tagged PAGE_BREAK) rather than scrolled.
+    assert report["height"] <= MAX_PAGE_PX, f"{page} is {report['height']} px tall at 1366 px"
     assert report["failed"] == []
     assert report["blocked"] == []
     assert report["refused"] == []  # the page's own Content-Security-Policy lets it all work
