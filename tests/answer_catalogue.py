@@ -19,20 +19,15 @@ from cardlib.untrusted import sandbox
 SECONDS = 600
 
 
-def _answers(entries: list) -> list[list]:
-    """[status, text, seconds] of each (check, answer)."""
-    found = []
-    for check, answer in entries:
-        start = time.perf_counter()
-        feedback = check(answer)
-        found.append([feedback.status, str(feedback), time.perf_counter() - start])
-    return found
-
-
-def _alone(check, answer) -> list:
+def _answer(check, answer) -> list:
+    """[status, text, seconds] of ``check(answer)``."""
     start = time.perf_counter()
     feedback = check(answer)
     return [feedback.status, str(feedback), time.perf_counter() - start]
+
+
+def _answers(entries: list) -> list[list]:
+    return [_answer(check, answer) for check, answer in entries]
 
 
 def _mismatches(entry, status: str, text: str, seconds: float) -> list[str]:
@@ -52,8 +47,8 @@ def answered_as_catalogued(catalogue: list) -> None:
     try:
         answers = sandbox.run(_answers, [entry[:2] for entry in together], seconds=SECONDS)
     except sandbox.Stopped:  # one of them had to be stopped from outside: each alone, then
-        answers = [_alone(*entry[:2]) for entry in together]
-    answers += [_alone(*entry[:2]) for entry in alone]
+        answers = [_answer(*entry[:2]) for entry in together]
+    answers += [_answer(*entry[:2]) for entry in alone]
     wrong = [line for entry, answer in zip(together + alone, answers)
              for line in _mismatches(entry, *answer)]
     assert wrong == [], "\n".join(wrong)
