@@ -37,6 +37,7 @@ from .cards import (
     faces,
     row_axes,
     row_axes_box,
+    set_deck_picture,
 )
 from .evidence import (
     convergence,
@@ -159,6 +160,7 @@ __all__ = [
     "draw_cards",
     "faces",
     "deck_picture",
+    "set_deck_picture",
     "row_axes",
     "row_axes_box",
     "bias_spread",

@@ -8,13 +8,14 @@ from collections.abc import Sequence
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
+from matplotlib.collections import PolyCollection
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..cards import Card
 from ..validation import numbers_array, validate_arguments, whole_number
-from .cards import deck_picture
+from .cards import deck_picture, set_deck_picture
 from .style import BIAS_CMAP, CARD_GAP, CARD_WIDTH, OKABE_ITO, axis_state, moved_axes
 
 #: cut_bars draws the law of cuts of at most this many cards.
@@ -70,10 +71,22 @@ def _cut_data(n: int, sizes: Sequence[int] | None) -> tuple:
     return c, pmf, observed
 
 
-def _observed_bars(ax: Axes, c, observed, count: int):
-    seen = observed > 0  # a bar of height 0 draws nothing: skip it (half the drawing time)
-    return ax.bar(c[seen], observed[seen], color=OKABE_ITO["sky"], edgecolor="black",
-                  linewidth=0.4, label=f"{count:,} simulated cuts")
+def _observed_bars(ax: Axes, c, observed, count: int) -> PolyCollection:
+    """One collection of bars (a bar per cut size seen: one of height 0 draws nothing).
+
+    A hundred Rectangles cost about 40 ms to make, place and draw; one collection about 2.
+    """
+    seen = observed > 0
+    left, height = c[seen] - 0.4, observed[seen]
+    corners = np.stack([np.stack([left, left, left + 0.8, left + 0.8], axis=1),
+                        np.stack([0 * height, height, height, 0 * height], axis=1)], axis=2)
+    bars = PolyCollection(corners, facecolors=OKABE_ITO["sky"], edgecolors="black",
+                          linewidths=0.4, label=f"{count:,} simulated cuts")
+    bars.sticky_edges.y.append(0)  # the axis starts at 0, as under bars
+    ax.add_collection(bars, autolim=False)
+    if len(corners):  # every version of matplotlib counts them in the limits alike
+        ax.update_datalim(corners.reshape(-1, 2))
+    return bars
 
 
 def _binomial_label(n: int) -> str:
@@ -98,11 +111,11 @@ def set_cut_bars(ax: Axes, n: int, sizes: Sequence[int]) -> list[Artist] | None:
     """
     c, pmf, observed = _cut_data(n, sizes)
     legend = ax.get_legend()
-    if len(ax.containers) != 1 or len(ax.lines) != 1 or legend is None or (
+    if len(ax.collections) != 1 or len(ax.lines) != 1 or legend is None or (
             len(legend.get_texts()) != 2):
         return None
     before = axis_state(ax)
-    ax.containers[0].remove()
+    ax.collections[0].remove()
     bars = _observed_bars(ax, c, observed, len(sizes))
     line = ax.lines[0]
     line.set_data(c, pmf)
@@ -112,11 +125,12 @@ def set_cut_bars(ax: Axes, n: int, sizes: Sequence[int]) -> list[Artist] | None:
             text.set_text(_binomial_label(n))
     ax.set_title(_cut_title(n), fontsize=14)
     ax.relim()
+    ax.update_datalim(bars.get_datalim(ax.transData).get_points())  # as a fresh picture counts it
     ax.autoscale_view()
     moved = moved_axes(ax, before)
     if moved:
         return [ax]
-    return [*bars, line, legend, ax.title]
+    return [bars, line, legend, ax.title]
 
 
 def _row(fig: Figure, cards: Sequence[Card], colours: Sequence[str], slot: int, width: int,
@@ -234,26 +248,28 @@ def set_rising_picture(fig: Figure, cards: Sequence[Card], order: Sequence[int],
                        sequences: Sequence[Sequence[int]], k: int) -> list[Artist] | None:
     """Show another riffled order in a :func:`rising_picture` drawn before, in its axes.
 
-    Returns the axes (every card moves), the picture then as
+    The faces are kept and given their new cards. Returns the axes (every card moves),
+    the picture then as
     :func:`rising_picture` draws it on a fresh figure; or None, changing
     nothing, when ``fig`` holds something else.
     """
     if len(fig.axes) != 1:
         return None
-    ax = fig.axes[0]
-    for artist in [*ax.patches, *ax.artists, *ax.texts, *ax.lines, *ax.collections]:
-        artist.remove()
-    return [_rising_deck(ax, cards, order, sequences, k)]
+    return [_rising_deck(fig.axes[0], cards, order, sequences, k, again=True)]
 
 
 def _rising_deck(ax: Axes, cards: Sequence[Card], order: Sequence[int],
-                 sequences: Sequence[Sequence[int]], k: int) -> Axes:
+                 sequences: Sequence[Sequence[int]], k: int, again: bool = False) -> Axes:
     _order_and_sequences(order, sequences)
     if len(cards) != len(order):
         raise ValueError(f"cards ({len(cards)}) and order ({len(order)}) must be as long")
     colour_of = {card: SEQUENCE_COLOURS[i % len(SEQUENCE_COLOURS)]
                  for i, sequence in enumerate(sequences) for card in sequence}
-    deck_picture(ax, [cards[c] for c in order], per_row=14, colours=[colour_of[c] for c in order])
+    deck, colours = [cards[c] for c in order], [colour_of[c] for c in order]
+    if not (again and set_deck_picture(ax, deck, colours)):  # the faces kept, or drawn anew
+        for artist in [*ax.patches, *ax.artists, *ax.texts, *ax.lines, *ax.collections]:
+            artist.remove()
+        deck_picture(ax, deck, per_row=14, colours=colours)
     count = len(sequences)
     ax.set_title(f"{k} riffle{'s' * (k != 1)}: {count} rising sequence{'s' * (count != 1)}, "
                  "one colour each (colours repeat after eight)" if count > 8 else

@@ -62,3 +62,33 @@ def test_the_size_panel_updates_its_figure_to_the_pixels_of_a_fresh_one():
     assert assert_updates_match_fresh_figures(panel, changes) == len(changes)
     assert assert_remembered_pictures_match_fresh_figures(
         panel, changes[:3], new=[{"n": 1500}, {"n": 3}]) == 3
+
+
+def test_a_deck_picture_given_other_cards_is_the_picture_drawn_afresh():
+    from matplotlib.figure import Figure
+
+    from cardlib import cards, plots
+    from cardlib.widgets.panel import figure_output
+
+    deck = cards.comp9021_deck()  # with its jokers: their marks are JK and a star
+    colours = [plots.SEQUENCE_COLOURS[i % 3] for i in range(len(deck))]
+
+    def picture(shown, tints, again=None):
+        fig = Figure(figsize=(9.6, 4.3))
+        ax = fig.add_axes((0.01, 0.01, 0.98, 0.88))
+        plots.deck_picture(ax, deck, colours=[plots.SEQUENCE_COLOURS[4]] * len(deck))
+        if again is None:
+            ax.remove()
+            ax = fig.add_axes((0.01, 0.01, 0.98, 0.88))
+            plots.deck_picture(ax, shown, colours=tints)
+        else:
+            assert plots.set_deck_picture(ax, shown, tints) is again
+        return figure_output(fig)["data"]["image/png"], [f.get_label() for f in plots.faces(ax)]
+
+    shuffled = random.Random(3).sample(deck, len(deck))
+    assert picture(shuffled, colours, again=True) == picture(shuffled, colours)
+    fig = Figure()
+    ax = fig.add_subplot()
+    plots.deck_picture(ax, deck[:5])
+    assert plots.set_deck_picture(ax, deck[:6], colours[:6]) is False  # another count of faces
+    assert [f.get_label() for f in plots.faces(ax)] == [str(c) for c in deck[:5]]
