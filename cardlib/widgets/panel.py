@@ -457,15 +457,9 @@ class LivePanel(widgets.VBox):
             self._show(values, self._full_picture())
             return
         self._hint = changed
-        saved = self._saved_layer()
-        if any(a is a.axes and a not in saved for a in changed):
-            # A whole Axes with no picture saved without it: working out what it overlaps
-            # (its ticks laid out) and a picture of the rest cost more than drawing it all.
-            self._background = None
-            self._show(values, figure_output(fig))
-            return
         renderer = self._renderer()
         layer = _layer(changed, renderer)
+        saved = self._saved_layer()
         if saved and not set(map(id, layer)) <= set(map(id, saved)):
             # A new picture to save: leave out what the last one left out too (its lines and
             # texts, not its tick axes), so that moves of either kind reuse it.
