@@ -91,7 +91,7 @@ def _png(pixels: np.ndarray) -> bytes:
     height, width, _ = pixels.shape
     rows = np.empty((height, 1 + 3 * width), dtype=np.uint8)
     rows[:, 0] = 0  # each row's filter: none
-    rows[:, 1:] = pixels.reshape(height, 3 * width)
+    rows[:, 1:].reshape(height, width, 3)[...] = pixels  # one copy, even from RGBA's view
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return (struct.pack(">I", len(data)) + kind + data
