@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 
 from .. import exact, plots, stats
 from ..validation import Shuffle, one_of, shuffle_table, validate_arguments, whole_number
-from .panel import LivePanel, Update
+from .panel import LivePanel, Update, make_ticks
 
 __all__ = ["bias_panel"]
 
@@ -78,6 +78,7 @@ def bias_panel(shuffles: dict[str, Shuffle], n: int = 5, trials: int = 3000,
         fair = np.full((n, n), 1 / n)
         plots.bias_matrix(left, fair, title(name, n, trials), colorbar=False, spread=1 / n)
         plots.bias_matrix(right, fair, "exact probabilities", colorbar=False, spread=1 / n)
+        make_ticks(left, right)
         plots.bias_colorbar(left.images[0], cax=bar)
         note = fig.text(0.5, 0.5, "", ha="center", va="center", fontsize=13,
                         transform=right.transAxes)

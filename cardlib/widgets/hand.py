@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from .. import hand
 from ..plots import bias_matrix, bias_spread, set_bias_matrix
 from ..validation import one_of, validate_arguments, whole_number
-from .panel import LivePanel, Update
+from .panel import LivePanel, Update, make_ticks
 
 __all__ = ["OVERHAND_COUNTS", "overhand_panel"]
 
@@ -34,6 +34,7 @@ def overhand_panel(n: int = 52, shuffles_done: int = 50, max_n: int = 52) -> Liv
         after = hand.overhand_after(n, shuffles_done)
         fig.subplots_adjust(left=0.1, right=0.86, bottom=0.09, top=0.93)  # room: 0.0205
         ax = bias_matrix(fig.add_subplot(), after.matrix, title(n, shuffles_done, after))
+        make_ticks(ax)
         ax.title.set_fontsize(14)
         ax.tick_params(labelsize=12)
         bar = fig.axes[-1]

@@ -28,7 +28,7 @@ from ..plots import (
     set_distance_curves,
 )
 from ..validation import Shuffle, one_of, sequence, shuffle_table, validate_arguments, whole_number
-from .panel import LivePanel, Update
+from .panel import LivePanel, Update, make_ticks
 from .player import frame_player
 
 __all__ = ["LAB_DECKS", "LAB_SEEDS", "DETECTIVE_LEVELS", "DETECTIVE_DECKS", "lab_panel",
@@ -88,6 +88,7 @@ def _draw_lab(fig: Figure, shuffles: dict[str, Shuffle], name: str, n: int, tria
     fair = np.full((n, n), 1 / n)
     bias_matrix(left, fair, "simulated", colorbar=False, spread=1 / n)
     bias_matrix(middle, fair, "exact", colorbar=False, spread=1 / n)
+    make_ticks(left, middle)
     note = fig.text(0.5, 0.5, "", ha="center", va="center", fontsize=12,
                     transform=middle.transAxes)
     for ax in (left, middle):
