@@ -33,6 +33,27 @@ def bias_spread(*matrices) -> float:
     return max(largest, 0.1 * fair)
 
 
+class _BiasNorm(TwoSlopeNorm):
+    """A TwoSlopeNorm that maps plain numbers without masked arrays: the same values.
+
+    A colour bar's axis calls its norm, and the inverse, for every tick and every point
+    it places: matplotlib's masked-array way made a bias colour bar take 20 ms to draw.
+    """
+
+    def __call__(self, value, clip=None):
+        if isinstance(value, np.ma.MaskedArray) or self.vmin is None or self.vmax is None:
+            return super().__call__(value, clip)
+        result = np.interp(np.asarray(value, dtype=float), [self.vmin, self.vcenter, self.vmax],
+                           [0, 0.5, 1], left=-np.inf, right=np.inf)
+        return result if np.ndim(value) else result[()]
+
+    def inverse(self, value):
+        if isinstance(value, np.ma.MaskedArray) or self.vmin is None or self.vmax is None:
+            return super().inverse(value)
+        return np.interp(value, [0, 0.5, 1], [self.vmin, self.vcenter, self.vmax],
+                         left=-np.inf, right=np.inf)
+
+
 @validate_arguments
 def bias_norm(n: int, spread: float) -> TwoSlopeNorm:
     """The colour scale of a bias matrix: white at 1/n, from max(0, 1/n - spread) to 1/n + spread.
@@ -43,7 +64,7 @@ def bias_norm(n: int, spread: float) -> TwoSlopeNorm:
         raise ValueError(f"bias_norm needs n of at least 1 (got {n}) and a spread above 0 "
                          f"(got {spread})")
     fair = 1 / n
-    return TwoSlopeNorm(vcenter=fair, vmin=max(0.0, fair - spread), vmax=fair + spread)
+    return _BiasNorm(vcenter=fair, vmin=max(0.0, fair - spread), vmax=fair + spread)
 
 
 @validate_arguments

@@ -35,6 +35,7 @@ import ipywidgets as widgets
 import numpy as np
 from IPython.display import Code
 from matplotlib.artist import Artist
+from matplotlib.axes import Axes
 from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -48,11 +49,11 @@ from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
 from ..plots.words import describe_figure
-from ..validation import validate_arguments
+from ..validation import validate_arguments, whole_number
 from .text import agg_canvas
 
 __all__ = ["LivePanel", "Update", "live_figure", "live_panels", "figure_output", "show_source",
-           "PICTURE_MEMORY"]
+           "make_ticks", "PICTURE_MEMORY"]
 
 #: What ``draw`` may return: ``update(**values)``, which brings the figure it drew up
 #: to date and returns the artists it changed, or None when it cannot (see LivePanel).
@@ -570,6 +571,7 @@ class LivePanel(widgets.VBox):
         return _display_png(fig, buffer)
 
 
+@validate_arguments
 def make_ticks(*axes, count: int = 13) -> None:
     """Make now the tick marks a slider will need on these axes (a bias matrix: at most 13).
 
@@ -577,6 +579,9 @@ def make_ticks(*axes, count: int = 13) -> None:
     20 ms for a matrix's deck size slider moving from 6 to 12 cards): made with the panel,
     in Run All, they are not made during a redraw. An axis draws only the ticks it shows.
     """
+    count = whole_number("count", count, maximum=100)
+    if not all(isinstance(ax, Axes) for ax in axes):
+        raise TypeError("make_ticks needs matplotlib Axes")
     for ax in axes:
         ax.xaxis.get_major_ticks(count)
         ax.yaxis.get_major_ticks(count)
