@@ -70,7 +70,8 @@ def test_a_deck_picture_given_other_cards_is_the_picture_drawn_afresh():
     from cardlib import cards, plots
     from cardlib.widgets.panel import figure_output
 
-    deck = cards.comp9021_deck()  # with its jokers: their marks are JK and a star
+    deck = cards.comp9021_deck()[:40] + cards.dou_di_zhu_deck()[-2:]  # jokers: JK and a star
+    assert sum(card.is_joker for card in deck) == 2
     colours = [plots.SEQUENCE_COLOURS[i % 3] for i in range(len(deck))]
 
     def picture(shown, tints, again=None):
