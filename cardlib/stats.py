@@ -169,7 +169,7 @@ def order_counts(decks) -> dict[tuple[int, ...], int]:
         rows = decks[first]
     else:
         rows, counts = np.unique(decks, axis=0, return_counts=True)
-    return {tuple(int(c) for c in row): int(k) for row, k in zip(rows, counts)}
+    return {tuple(row): k for row, k in zip(rows.tolist(), counts.tolist())}  # Python ints
 
 
 def position_matrix(shuffle: Callable, n: int) -> np.ndarray:
