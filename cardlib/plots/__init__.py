@@ -46,6 +46,7 @@ from .evidence import (
     p_value_trail,
     set_convergence,
     set_distance_curves,
+    set_order_count_band,
     set_p_value_trail,
 )
 from .growth import (
@@ -177,6 +178,7 @@ __all__ = [
     "set_distance_curves",
     "distance_curves",
     "order_count_band",
+    "set_order_count_band",
     "timing_loglog",
     "MAX_STEP_CARDS",
     "PICK_FIGSIZE",

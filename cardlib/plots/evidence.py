@@ -14,7 +14,7 @@ from ..validation import numbers_array, positive_number, validate_arguments, who
 from .style import LINE_COLOURS, OKABE_ITO, axis_state, moved_axes, plain_log_ticks
 
 __all__ = ["convergence", "set_convergence", "p_value_trail", "set_p_value_trail",
-           "distance_curves", "set_distance_curves", "order_count_band"]
+           "distance_curves", "set_distance_curves", "order_count_band", "set_order_count_band"]
 
 
 @validate_arguments
@@ -302,24 +302,66 @@ def order_count_band(ax: Axes, counts: Sequence[int], trials: int,
     scales the counts axis to ``trials`` (the most an order can be seen), whatever
     the counts, so that batches of as many decks share one scale.
     """
+    orders, expected, low, high = _band(counts, trials)
+    ax.fill_between(range(orders), low, high,
+                    color="lightgrey", label="a fair shuffle: about 95% of counts")
+    ax.axhline(expected, color="black", linestyle=":", label=f"fair: {expected:.1f} each")
+    ax.plot(range(orders), counts, color=OKABE_ITO["vermillion"], linewidth=2.5,
+            label="this batch")
+    _count_axis(ax, counts, trials, fixed)
+    ax.minorticks_off()
+    ax.set_title(_band_title(counts, title), fontsize=13)
+    ax.legend(fontsize=12, loc="upper right")
+    return ax
+
+
+def _band(counts: Sequence[int], trials: int) -> tuple[int, float, float, float]:
+    """The number of orders, the count a fair shuffle expects of each, and its band."""
     orders = len(counts)
     if not orders or trials < 1:
         raise ValueError(f"order_count_band needs counts of at least one order (counts has "
                          f"{orders}) and trials of at least 1 (got {trials})")
     expected = trials / orders
     band = 2 * np.sqrt(expected)
-    ax.fill_between(range(orders), max(expected - band, 0), expected + band,
-                    color="lightgrey", label="a fair shuffle: about 95% of counts")
-    ax.axhline(expected, color="black", linestyle=":", label=f"fair: {expected:.1f} each")
-    ax.plot(range(orders), counts, color=OKABE_ITO["vermillion"], linewidth=2.5,
-            label="this batch")
+    return orders, expected, max(expected - band, 0), expected + band
+
+
+def _count_axis(ax: Axes, counts: Sequence[int], trials: int, fixed: bool) -> None:
     top = trials if fixed else max(counts)
     ticks = [t for t in (0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= top]
     ax.set_yticks(ticks, [str(t) for t in ticks])
-    ax.minorticks_off()
     if fixed:
         ax.set_ylim(-0.5, 1.15 * trials)
-    ax.set_title(title or f"{sum(c > 0 for c in counts)} of the {orders} orders appeared",
-                 fontsize=13)
-    ax.legend(fontsize=12, loc="upper right")
-    return ax
+
+
+def _band_title(counts: Sequence[int], title: str | None) -> str:
+    return title or f"{sum(c > 0 for c in counts)} of the {len(counts)} orders appeared"
+
+
+@validate_arguments
+def set_order_count_band(ax: Axes, counts: Sequence[int], trials: int,
+                         title: str | None = None, fixed: bool = False) -> list[Artist] | None:
+    """Show another batch in an :func:`order_count_band` of as many orders and decks.
+
+    The band, the fair line and the legend stay; the batch's line, the counts
+    axis (its ticks and limits) and the title change. Returns the artists
+    changed, the picture then as :func:`order_count_band` draws it on fresh
+    axes; or None, changing nothing, when ``ax`` holds another band.
+    """
+    orders, expected, low, high = _band(counts, trials)
+    lines = ax.lines
+    if (ax.get_legend() is None or len(lines) != 2 or len(ax.collections) != 1
+            or len(lines[1].get_xdata()) != orders or lines[0].get_ydata()[0] != expected):
+        return None
+    before, said = (axis_state(ax), list(ax.get_yticks())), ax.get_title()
+    lines[1].set_ydata(counts)
+    if not fixed:  # the limits a fresh picture takes, before its ticks widen them
+        ax.relim()
+        ax.update_datalim([(0, low), (orders - 1, high)])
+        ax.autoscale_view()
+    _count_axis(ax, counts, trials, fixed)
+    ax.set_title(_band_title(counts, title), fontsize=13)
+    moved = moved_axes(ax, before[0])
+    if list(ax.get_yticks()) != before[1] and ax.yaxis not in moved:
+        moved.append(ax.yaxis)
+    return [lines[1], *([ax.title] if ax.get_title() != said else []), *moved]

@@ -26,6 +26,7 @@ from ..plots import (
     order_count_band,
     set_bias_matrix,
     set_distance_curves,
+    set_order_count_band,
 )
 from ..validation import Shuffle, one_of, sequence, shuffle_table, validate_arguments, whole_number
 from .panel import LivePanel, Update, make_ticks
@@ -221,8 +222,10 @@ def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str
             else:
                 image.set_norm(bias_norm(n, bias_spread(shown.matrix)))
                 image.colorbar.ax.tick_params(labelsize=12)
-                _counts(clear(right), shown)
-                changed += [image, image.colorbar.ax, right]
+                counts = set_order_count_band(right, shown.counts, shown.trials)
+                if counts is None:
+                    return None
+                changed += [image, image.colorbar.ax, *counts]
         return [fig.suptitle(_case_title(shown, guess, reveal, hard), fontsize=14), *changed]
 
     return update

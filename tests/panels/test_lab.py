@@ -271,3 +271,38 @@ def test_the_distance_plot_keeps_one_frame_that_holds_every_point():
     distance_curves(ax, "x", ([100, 1000], [0.5, 1e-4]), ([100, 1000], [0.2, 0.05]),
                     frame=((100, 100_000), (1e-3, 1)))
     assert ax.get_ylim()[0] < 1e-4 < 1e-3 < ax.get_ylim()[1]  # widened below 1e-4
+
+
+@pytest.mark.parametrize("fixed", [False, True])
+def test_an_order_count_band_given_another_batch_is_the_picture_drawn_afresh(fixed):
+    """The band and legend stay; the batch's line, the counts axis and the title change."""
+    from matplotlib.figure import Figure
+
+    from cardlib.plots import clear, order_count_band, set_order_count_band
+    from cardlib.widgets.panel import figure_output
+
+    rng = np.random.default_rng(5)
+    batches = [sorted(rng.multinomial(600, [1 / 24] * 24), reverse=True),  # every order seen
+               sorted(rng.multinomial(600, [1 / 6] * 6 + [0] * 18), reverse=True),  # 6 of 24
+               [600] + [0] * 23]
+
+    def picture(counts, before=None):
+        fig = Figure(figsize=(6, 4))
+        ax = fig.add_subplot()
+        ax.set_yscale("symlog", linthresh=10)
+        order_count_band(ax, before or counts, 600, fixed=fixed)
+        if before is not None:
+            assert set_order_count_band(ax, counts, 600, fixed=fixed)
+        return figure_output(fig)["data"]["image/png"]
+
+    for before, counts in zip(batches, batches[1:] + batches[:1]):
+        assert picture(counts, before) == picture(counts)
+    fig = Figure()
+    ax = fig.add_subplot()
+    order_count_band(ax, batches[0], 600)
+    assert set_order_count_band(ax, batches[0][:6], 600) is None  # another number of orders
+    # New ticks within the same limits (the band's top above both batches): the axis changed.
+    order_count_band(clear(ax), [18] + [5] * 23, 600)
+    limits = ax.get_ylim()
+    assert ax.yaxis in set_order_count_band(ax, [22] + [5] * 23, 600)
+    assert ax.get_ylim() == limits and 20 in ax.get_yticks()
