@@ -194,11 +194,6 @@ def _hard_bar(image, n: int) -> None:
     image.colorbar.set_ticks([0, 1 / n, 2 / n], labels=["0", f"1/{n}", f"2/{n}"])
 
 
-def _batch_line(ax: Axes):
-    """The line of the batch's counts in an order_count_band."""
-    return next(line for line in ax.lines if line.get_label() == "this batch")
-
-
 def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str], case: int,
                guess: str, reveal: bool, n: int, trials: int, hard: bool = False) -> Update:
     shown = evidence.detective_case(shuffles, suspects, case, n, trials, balanced=hard)
@@ -207,7 +202,7 @@ def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str
 
     def update(case: int, guess: str, reveal: bool) -> list:
         """Keep the axes; a new case brings new colours (or, on the hard level, only new
-        cells on the same scale) and a new right-hand plot."""
+        cells on the same scale), and the counts' line, axis and title on the right."""
         nonlocal shown
         changed = []
         if case != shown.case:
@@ -215,17 +210,15 @@ def _draw_case(fig: Figure, shuffles: dict[str, Shuffle], suspects: Sequence[str
                                            balanced=hard)
             image = left.images[0]
             image.set_data(shown.matrix)
-            if hard:  # one scale for every case: only the cells and the counts' line change
-                batch = _batch_line(right)
-                batch.set_ydata(shown.counts)
-                changed += [image, batch]
-            else:
+            if not hard:  # new colours; the hard level keeps one scale for every case
                 image.set_norm(bias_norm(n, bias_spread(shown.matrix)))
                 image.colorbar.ax.tick_params(labelsize=12)
-                counts = set_order_count_band(right, shown.counts, shown.trials)
-                if counts is None:
-                    return None
-                changed += [image, image.colorbar.ax, *counts]
+                changed.append(image.colorbar.ax)
+            counts = set_order_count_band(right, shown.counts, shown.trials,
+                                          title=_HARD_COUNTS if hard else None, fixed=hard)
+            if counts is None:
+                return None
+            changed += [image, *counts]
         return [fig.suptitle(_case_title(shown, guess, reveal, hard), fontsize=14), *changed]
 
     return update
