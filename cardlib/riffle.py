@@ -29,6 +29,7 @@ have r rising sequences), so it takes about n terms instead of n!.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import numbers
 from collections import Counter
@@ -88,6 +89,7 @@ __all__ = [
     "card_positions",
     "cutoff",
     "MAX_LAW_BITS",
+    "EXACT_DISTANCES_UP_TO",
     "POSITION_MAX_CARDS",
     "MAX_RIFFLE_WORK",
 ]
@@ -99,6 +101,9 @@ MAX_RIFFLES = 100
 #: ... and laws whose denominators 2^(n k) have more bits than this (1000 cards, 20 riffles:
 #: about a second).
 MAX_LAW_BITS = 20_000
+#: :func:`variation_distances` gives the exact distances rounded up to this many cards (each
+#: in under 3 ms), and works them out in floating point beyond.
+EXACT_DISTANCES_UP_TO = 64
 #: The one-card laws (position_law, card_positions) are O(n^3): 150 cards take about a second.
 POSITION_MAX_CARDS = 150
 #: Riffling one deck k times costs k * n card moves: at most this many (about 2 s).
@@ -529,10 +534,47 @@ def variation_distances(n_cards: whole(1),
                         riffle_counts: listed(MAX_RIFFLES + 1, of=whole(0))) -> list[float]:
     """Return :func:`variation_distance` after each number of riffles, as floats (for a plot).
 
+    Up to :data:`EXACT_DISTANCES_UP_TO` cards, the exact values rounded. For more, the
+    same sum worked out in floating point, within 1e-11 of the exact value relatively (a
+    test checks): a fifth of the time at 208 cards and a tenth at 416, where a slider
+    dragged across deck sizes needs them. (At 4 cards the exact distance after 1 riffle is
+    1/2, which floating point would put a hair below: small decks stay exact.)
+
     >>> [round(d, 3) for d in variation_distances(52, [6, 7, 8])]
     [0.614, 0.334, 0.167]
     """
-    return [float(variation_distance(n_cards, k)) for k in riffle_counts]
+    _law_in_reach(n_cards, max(riffle_counts, default=0))
+    if n_cards <= EXACT_DISTANCES_UP_TO:
+        return [float(variation_distance(n_cards, k)) for k in riffle_counts]
+    return [_float_distance(n_cards, k) for k in riffle_counts]
+
+
+@functools.lru_cache(maxsize=4096)
+def _float_distance(n: int, k: int) -> float:
+    # The sum of _variation_distance, term by term: A(n, r)/n! (ratio_r - 1) for the orders
+    # likelier than uniform, ratio_r = C(2^k + n - r, n) n! / 2^(nk) > 1. Neither factor
+    # fits a float at 416 cards (1/416! underflows), so each is a logarithm: log ratio_r is
+    # the sum of log1p(j / 2^k) for j = 1 - r .. n - r, a difference of running sums.
+    # Every term is positive: no cancellation, and the sum is at most 1.
+    size, shares = 2**k, _log_eulerian_shares(n)
+    low = max(1 - n, 1 - size)  # ratio_r = 0 for r > 2^k: those j are never needed
+    sums = [0.0, *itertools.accumulate(math.log1p(j / size) for j in range(low, n))]
+    terms = []
+    for r in range(1, min(n, size) + 1):
+        log_ratio = sums[n - r - low + 1] - sums[1 - r - low]
+        if log_ratio <= 0:
+            break  # ratio_r falls as r grows: the rest are as likely as uniform, or less
+        excess = (math.log(math.expm1(log_ratio)) if log_ratio < 30
+                  else log_ratio + math.log1p(-math.exp(-log_ratio)))
+        terms.append(math.exp(shares[r] + excess))
+    return min(math.fsum(terms), 1.0)
+
+
+@functools.lru_cache(maxsize=64)
+def _log_eulerian_shares(n: int) -> tuple[float, ...]:
+    """log(A(n, r) / n!) for r = 0..n: the chance of r rising sequences in a uniform deck."""
+    whole = math.log(math.factorial(n))
+    return tuple(math.log(a) - whole if a else -math.inf for a in eulerian_row(n))
 
 
 @validate_arguments(requires=_law_in_reach)

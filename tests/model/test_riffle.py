@@ -142,6 +142,26 @@ def test_the_published_table_for_52_cards():
     assert all(a > b for a, b in zip(distances, distances[1:]))
 
 
+@pytest.mark.parametrize("n", [65, 66, 100, 104, 150, 208, 300, 416])
+def test_distances_for_a_plot_are_the_exact_ones_to_1e_11(n):
+    """Past EXACT_DISTANCES_UP_TO cards the floats are worked out in floating point: each is
+    within 1e-11 of the exact distance, relatively, and on the same side of 1/2 and 1/10."""
+    assert n > R.EXACT_DISTANCES_UP_TO
+    ks = range(min(25, R.MAX_LAW_BITS // n + 1))
+    for k, value in zip(ks, R.variation_distances(n, list(ks))):
+        exact_value = R.variation_distance(n, k)
+        assert abs(value - exact_value) <= Fraction(1, 10**11) * exact_value, (n, k)
+        for level in (Fraction(1, 2), Fraction(1, 10)):
+            assert (value < level) == (exact_value < level), (n, k, level)
+
+
+@pytest.mark.parametrize("n", [2, 4, 52, R.EXACT_DISTANCES_UP_TO])
+def test_distances_for_a_plot_of_a_small_deck_are_the_exact_ones_rounded(n):
+    ks = list(range(25))
+    assert R.variation_distances(n, ks) == [float(R.variation_distance(n, k)) for k in ks]
+    assert R.variation_distance(4, 1) == Fraction(1, 2)  # a float sum would put it below 1/2
+
+
 def test_distance_is_fast_for_52_cards():
     R._variation_distance.cache_clear()  # a cold start: the cache behind variation_distance
     start = time.perf_counter()
