@@ -217,19 +217,20 @@ def matches_this_python(cases: int = 200) -> bool:
     running out).
     """
     draw = random.Random(64)
-    for case in range(cases):
-        n = 2 + case % 11
-        coins = [draw.randrange(2) for _ in range(most_coins(n, ties=True))]
-        script = iter(coins)
-        made = []
+    sizes = [2 + case % 11 for case in range(cases)]
+    drawn = [[draw.randrange(2) for _ in range(most_coins(n, ties=True))] for n in sizes]
+    for n in sorted(set(sizes)):  # the cases of one deck size replayed together
+        rows = [coins for size, coins in zip(sizes, drawn) if size == n]
+        order = np.tile(np.arange(n), (len(rows), 1))
+        _sort_by_coins(order, np.array(rows, dtype=np.uint8))
+        for coins, replayed in zip(rows, order.tolist()):
+            script, made = iter(coins), []
 
-        def coin_flip(a, b, script=script, made=made) -> int:
-            made.append(1)
-            return 2 * next(script, 1) - 1
+            def coin_flip(a, b, script=script, made=made) -> int:
+                made.append(1)
+                return 2 * next(script, 1) - 1
 
-        by_python = sorted(range(n), key=functools.cmp_to_key(coin_flip))
-        order = np.tile(np.arange(n), (1, 1))
-        _sort_by_coins(order, np.array([coins], dtype=np.uint8))
-        if len(made) > len(coins) or order[0].tolist() != by_python:
-            return False
+            by_python = sorted(range(n), key=functools.cmp_to_key(coin_flip))
+            if len(made) > len(coins) or replayed != by_python:
+                return False
     return True
