@@ -172,6 +172,9 @@ def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
     def draw(fig: Figure, name: str, n: int, trials: int, seed: int) -> Update:
         return _draw_lab(fig, shuffles, name, n, trials, seed, max_exact_paths)
 
+    if exact.is_own(shuffles[name]):  # the shown shuffle's laws at every deck size, now:
+        for size in range(3, exact.LAW_MAX_CARDS + 1):  # the naive swap's 6^6 paths take
+            exact.exact_law_or_reason(shuffles[name], size, max_exact_paths)  # about 0.4 s
     return LivePanel(draw, controls, figsize=(9.6, 4.6), remember=True)
 
 
