@@ -150,7 +150,8 @@ def lab_panel(shuffles: dict[str, Shuffle], name: str | None = None, n: int = 5,
     LAB_SEEDS - 1) picks which simulated decks: other seeds, other samples.
     Every shuffle needs a batched version for ``stats.simulate``. An exact law
     is computed once per shuffle and deck size (about a second for the
-    biggest trees), then remembered.
+    biggest trees), then remembered; those of the shuffle shown first, of cardlib's
+    own, as the panel is built.
     """
     shuffle_table("shuffles", shuffles)
     seed = whole_number("seed", seed)
