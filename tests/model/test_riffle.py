@@ -155,6 +155,15 @@ def test_distances_for_a_plot_are_the_exact_ones_to_1e_11(n):
             assert (value < level) == (exact_value < level), (n, k, level)
 
 
+def test_distances_for_a_plot_take_numpy_integers_as_numbers():
+    """2^k of a NumPy integer overflows, and it shares a cache key with the Python int."""
+    ks = np.arange(60, 71)
+    assert R.variation_distances(100, ks) == R.variation_distances(100, ks.tolist())
+    assert R.variation_distances(100, [np.int32(40), np.uint8(12)]) == R.variation_distances(
+        100, [40, 12])
+    assert R.variation_distances(100, [70])[0] > 0
+
+
 @pytest.mark.parametrize("n", [2, 4, 52, R.EXACT_DISTANCES_UP_TO])
 def test_distances_for_a_plot_of_a_small_deck_are_the_exact_ones_rounded(n):
     ks = list(range(25))

@@ -70,6 +70,17 @@ def test_lab_panel_names_the_real_reason_for_no_exact_law():
     assert middle_text(panel) == "no exact law here:\nmore than 6 cards"
 
 
+def test_the_lab_is_built_for_a_shuffle_that_refuses_some_deck_sizes():
+    """Its first shuffle's laws are worked out as it is built, at every deck size: a faro
+    refuses odd decks, which must not stop the panel (only a move to one shows it)."""
+    panel = lab_panel({"in-shuffle": hand.in_shuffle, "Knuth": shuffles.knuth_shuffle},
+                      n=4, trials=1000)
+    panel.controls["n"].value = 6
+    assert middle_text(panel) == ""
+    with pytest.raises(ValueError, match="even number of cards"):
+        panel.controls["n"].value = 5
+
+
 def test_largest_card_distance_by_hand():
     assert mixing.largest_card_distance(np.full((4, 4), 0.25)) == 0
     identity = np.eye(5)
