@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 import numpy as np
@@ -295,15 +295,14 @@ def detective_player(shuffles: dict[str, Shuffle], suspects: Sequence[str], case
     """Cases 1..``cases`` of the detective as a frame player (it plays with no kernel),
     followed by the answers behind a ``<details>`` reveal."""
     cases = whole_number("cases", cases, minimum=1, maximum=20)
-    shown = [evidence.detective_case(shuffles, suspects, case, n, trials)
-             for case in range(1, cases + 1)]
 
-    def draw_case(fig: Figure, i: int) -> None:
-        _case_axes(fig, shown[i])
-        fig.suptitle(_case_title(shown[i], "", reveal=False), fontsize=14)
+    def draw_case(fig: Figure, i: int) -> Callable:
+        update = _draw_case(fig, shuffles, suspects, i + 1, "", False, n, trials)
+        return lambda i: update(i + 1, "", False)  # the next case in place: the same pixels
 
-    player = frame_player(draw_case, len(shown), figsize=(9.6, 4.8), interval=4000)
-    answers = "".join(f"<li>Case {case.case}: {html.escape(case.answer)}</li>" for case in shown)
+    player = frame_player(draw_case, cases, figsize=(9.6, 4.8), interval=4000)
+    answers = "".join(f"<li>Case {case}: {html.escape(evidence.hidden_shuffle(case, suspects))}"
+                      "</li>" for case in range(1, cases + 1))
     return HTML(player.data + '<details class="cardlib-answers"><summary>Reveal the answers'
                 f"</summary><ol style=\"list-style: none\">{answers}</ol></details>",
                 metadata=player.metadata)

@@ -108,12 +108,15 @@ def shown_from_the_start(page: str, start: int = 0) -> str:
 
 
 @validate_arguments
-def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
+def frame_player(draw_frame: Callable[[Figure, int], Callable | None], n_frames: int,
                  figsize: tuple[float, float] = (9, 4), interval: int = 800,
                  start: int = 0) -> HTML:
     """Return an HTML frame player (matplotlib's ``to_jshtml`` page) that plays without a kernel.
 
-    ``draw_frame(fig, i)`` draws frame i on an emptied figure. The frames go
+    ``draw_frame(fig, i)`` draws frame i on an emptied figure. It may return an
+    update, ``update(i)``, that turns the figure it drew into frame i in place
+    (the pixels of a fresh figure, as a panel's update gives them), or returns None
+    to have the frame drawn afresh: the next frames are made by it. The frames go
     straight to matplotlib's HTMLWriter, the writer behind ``to_jshtml``:
     through ``FuncAnimation`` every frame would be drawn twice. The player
     opens on frame ``start``, shown even before its script runs.
@@ -128,9 +131,12 @@ def frame_player(draw_frame: Callable[[Figure, int], None], n_frames: int,
     with TemporaryDirectory() as folder:
         page = Path(folder, "player.html")
         with writer.saving(fig, page, dpi=fig.dpi):
+            update = None
             for i in range(n_frames):
-                _empty(fig)
-                draw_frame(fig, i)
+                if update is None or update(i) is None:
+                    _empty(fig)
+                    update = draw_frame(fig, i)
+                    update = update if callable(update) else None
                 if isinstance(fig.get_layout_engine(), PlaceHolderLayoutEngine):
                     fig.set_layout_engine(None)  # else savefig draws the frame twice
                 writer.grab_frame()

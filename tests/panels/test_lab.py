@@ -70,6 +70,30 @@ def test_lab_panel_names_the_real_reason_for_no_exact_law():
     assert middle_text(panel) == "no exact law here:\nmore than 6 cards"
 
 
+def test_the_detective_player_makes_its_frames_in_place_with_a_fresh_figures_pixels(
+        monkeypatch):
+    """Each case after the first is the panel's update of the figure drawn before: the
+    frames must be those of every case drawn on an emptied figure."""
+    import re
+
+    from cardlib.widgets import lab
+
+    suspects = ["Knuth's swaps", "naive swap", "Sattolo", "one riffle"]
+    def frames(page: str) -> list[str]:  # the player's script: frames[i] = "data:...", wrapped
+        return [f.replace("\\\n", "") for f in re.findall(r'frames\[\d+\] = "([^"]*)"', page)]
+
+    drawn = []  # the figures drawn afresh
+    draw_case = lab._draw_case
+    monkeypatch.setattr(lab, "_draw_case", lambda *args: drawn.append(1) or draw_case(*args))
+    in_place = frames(lab.detective_player(ALGORITHMS, suspects, cases=4).data)
+    assert len(drawn) == 1
+    original = lab.frame_player
+    monkeypatch.setattr(lab, "frame_player", lambda draw, n, **options: original(
+        lambda fig, i: draw(fig, i) and None, n, **options))  # no update: every frame afresh
+    afresh = frames(lab.detective_player(ALGORITHMS, suspects, cases=4).data)
+    assert len(set(in_place)) == 4 and in_place == afresh
+
+
 def test_the_lab_is_built_for_a_shuffle_that_refuses_some_deck_sizes():
     """Its first shuffle's laws are worked out as it is built, at every deck size: a faro
     refuses odd decks, which must not stop the panel (only a move to one shows it)."""
