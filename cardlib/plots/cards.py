@@ -99,6 +99,10 @@ def draw_cards(
     return ax
 
 
+#: A plain face (not highlighted, not dimmed, not tinted): its colour, and its edge's.
+_FACE, _EDGE, _EDGE_WIDTH = "white", "#555555", 0.8
+
+
 def _ink_and_marks(card: Card) -> tuple[str, str, str]:
     """The colour a card's marks are printed in, its corner mark and its centre mark."""
     ink = RED_INK if card.is_red else BLACK_INK
@@ -108,12 +112,12 @@ def _ink_and_marks(card: Card) -> tuple[str, str, str]:
 def _draw_face(ax: Axes, card: Card, x: float, y: float, size: float,
                highlighted: bool, dimmed: bool) -> None:
     ink, corner, centre = _ink_and_marks(card)
-    face = "#E6E6E6" if dimmed else "white"
+    face = "#E6E6E6" if dimmed else _FACE
     # add_artist: as add_patch, without growing the data limits (fixed above): faster.
     ax.add_artist(FancyBboxPatch(
         (x, y), CARD_WIDTH, CARD_HEIGHT, boxstyle="round,pad=0,rounding_size=0.07",
-        facecolor=face, edgecolor=HIGHLIGHT if highlighted else "#555555",
-        linewidth=max(2.5, 0.08 * size) if highlighted else 0.8, zorder=2,
+        facecolor=face, edgecolor=HIGHLIGHT if highlighted else _EDGE,
+        linewidth=max(2.5, 0.08 * size) if highlighted else _EDGE_WIDTH, zorder=2,
         label=str(card),  # the face's name, for a description of the picture (alt text)
     ))
     alpha = 0.45 if dimmed else 1.0
@@ -159,8 +163,10 @@ def _tint(face: FancyBboxPatch, colour: str) -> None:
 
 
 @validate_arguments
-def set_deck_picture(ax: Axes, cards: Sequence[Card], colours: Sequence[str]) -> bool:
-    """Show other cards, tinted ``colours``, in a :func:`deck_picture` of as many tinted cards.
+def set_deck_picture(ax: Axes, cards: Sequence[Card],
+                     colours: Sequence[str] | None = None) -> bool:
+    """Show other cards, tinted ``colours`` (None: plain faces), in a :func:`deck_picture`
+    of as many cards.
 
     The faces and their marks are kept and given the new cards' marks, inks and
     tints: the picture :func:`deck_picture` draws afresh, at a tenth of the cost
@@ -172,10 +178,13 @@ def set_deck_picture(ax: Axes, cards: Sequence[Card], colours: Sequence[str]) ->
     marks = ax.texts
     if len(drawn) != len(cards) or len(marks) != 2 * len(cards) or len(ax.patches) != len(drawn):
         return False
-    for index, (card, colour) in enumerate(zip(cards, colours)):
+    for index, card in enumerate(cards):
         ink, corner, centre = _ink_and_marks(card)
         drawn[index].set_label(str(card))
-        _tint(drawn[index], colour)
+        if colours is None:
+            drawn[index].set(facecolor=_FACE, edgecolor=_EDGE, linewidth=_EDGE_WIDTH)
+        else:
+            _tint(drawn[index], colours[index])
         for mark, text in zip(marks[2 * index:2 * index + 2], (corner, centre)):
             mark.set_text(text)
             mark.set_color(ink)

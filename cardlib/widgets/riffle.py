@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 from IPython.display import HTML
@@ -25,6 +25,7 @@ from ..plots import (
     merge_picture,
     rising_picture,
     set_cut_bars,
+    set_deck_picture,
     set_merge_picture,
     set_rising_picture,
 )
@@ -93,11 +94,20 @@ def riffle_player(deck: Sequence[Card], riffles: int = 7, seed: int = 2019) -> H
     for _ in range(riffles):
         decks.append(riffle.riffle(decks[-1], rng))
 
-    def draw_deck(fig: Figure, k: int) -> None:
+    def title(k: int) -> str:
+        return f"The brand-new {len(deck)}-card deck after {k} riffle{'s' * (k != 1)}"
+
+    def draw_deck(fig: Figure, k: int) -> Callable:
         ax = fig.add_axes((0.01, 0.01, 0.98, 0.88))
         deck_picture(ax, decks[k], per_row=14)
-        ax.set_title(f"The brand-new {len(deck)}-card deck after {k} riffle{'s' * (k != 1)}",
-                     fontsize=14, loc="left")
+        ax.set_title(title(k), fontsize=14, loc="left")
+
+        def update(k: int) -> list | None:  # the next deck on the same faces: the same pixels
+            if not set_deck_picture(ax, decks[k]):
+                return None
+            return [ax, ax.set_title(title(k), fontsize=14, loc="left")]
+
+        return update
 
     return frame_player(draw_deck, len(decks), figsize=(9.6, 4.2), interval=1200)
 

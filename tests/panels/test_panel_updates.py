@@ -88,8 +88,27 @@ def test_a_deck_picture_given_other_cards_is_the_picture_drawn_afresh():
 
     shuffled = random.Random(3).sample(deck, len(deck))
     assert picture(shuffled, colours, again=True) == picture(shuffled, colours)
+    assert picture(shuffled, None, again=True) == picture(shuffled, None)  # plain faces again
     fig = Figure()
     ax = fig.add_subplot()
     plots.deck_picture(ax, deck[:5])
     assert plots.set_deck_picture(ax, deck[:6], colours[:6]) is False  # another count of faces
     assert [f.get_label() for f in plots.faces(ax)] == [str(c) for c in deck[:5]]
+
+
+def test_the_riffle_player_makes_its_frames_in_place_with_a_fresh_figures_pixels(monkeypatch):
+    """Lesson 7's player: each deck after the first is given to the faces drawn before."""
+    import re
+
+    from cardlib import cards
+    from cardlib.widgets import riffle as panels
+
+    def frames(page: str) -> list[str]:
+        return [f.replace("\\\n", "") for f in re.findall(r'frames\[\d+\] = "([^"]*)"', page)]
+
+    deck = cards.comp9021_deck()[:28]
+    in_place = frames(panels.riffle_player(deck, riffles=3).data)
+    original = panels.frame_player
+    monkeypatch.setattr(panels, "frame_player", lambda draw, n, **options: original(
+        lambda fig, i: draw(fig, i) and None, n, **options))  # no update: every frame afresh
+    assert len(set(in_place)) == 4 and in_place == frames(panels.riffle_player(deck, 3).data)
