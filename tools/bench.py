@@ -151,7 +151,7 @@ def _seconds(work: Callable) -> float:
 def bench_exact(quick: bool) -> list[dict]:
     """Exact work: the riffle distance table and every algorithm's law on 6 cards."""
     rows = []
-    getattr(riffle.variation_distance, "cache_clear", lambda: None)()  # a cold start
+    _clear_model_caches()  # a cold start: the distances and the Eulerian numbers forgotten
     seconds = _seconds(lambda: [riffle.variation_distance(52, k) for k in range(1, 13)])
     rows.append(_row("exact", "variation_distance(52, k) for k = 1..12", seconds * 1e3,
                      "ms", 50.0))
