@@ -15,7 +15,8 @@ new kernel, as a student does the next day, and counts the outputs that say
 "Error displaying widget". A table, report.json and screenshots go to the
 output folder. Not part of the test suite: it takes minutes.
 
-    .venv/bin/python tools/lab_slider_check.py [NOTEBOOK | --all] [--cell-by-cell] [--out DIR]
+    .venv/bin/python tools/lab_slider_check.py [NOTEBOOK | --all] [--cell-by-cell] [--reference]
+        [--out DIR]
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nbformat
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -312,13 +314,55 @@ def table(reports: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def main(notebooks: list[Path], out: Path, by_cell: bool = False) -> int:
+#: The floor: a slider whose figure is one of 21 pictures drawn in advance, the size of a
+#: lesson's (9.6 x 6.4 in at 96 dpi), shown as a panel shows one. What a key press costs in
+#: this JupyterLab with no drawing at all: the rest of a lesson's time is its panel's redraw.
+REFERENCE = """import base64, io
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.figure import Figure
+
+pictures = []
+for k in range(21):
+    fig, data = Figure(figsize=(9.6, 6.4)), np.random.default_rng(k).random((2, 5, 200))
+    for ax, lines in zip(fig.subplots(2, 1), data):
+        ax.plot(lines.cumsum(axis=1).T, linewidth=2)
+        ax.set_title(f"picture {k}")
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=96)
+    pictures.append(base64.b64encode(buffer.getvalue()).decode())
+slider = widgets.IntSlider(value=10, min=0, max=20, description="reference")
+output = widgets.Output()
+
+def show(change=None):
+    output.outputs = ({"output_type": "display_data", "metadata": {},
+                       "data": {"image/png": pictures[slider.value], "text/plain": "picture"}},)
+
+slider.observe(show, names="value")
+show()
+widgets.VBox([slider, output])"""
+
+
+def reference_notebook(folder: Path) -> Path:
+    """Write the reference notebook (:data:`REFERENCE`) into ``folder``; return its path."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(REFERENCE)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    path = folder / "00_reference_no_drawing.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def main(notebooks: list[Path], out: Path, by_cell: bool = False,
+         reference: bool = False) -> int:
     out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="lab-check-"))
     root = work / "root"
     root.mkdir()
     for notebook in notebooks:
         shutil.copy(notebook, root / notebook.name)
+    if reference:
+        notebooks = [reference_notebook(root), *notebooks]
     port, token = free_port(), secrets.token_hex(16)
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
            "JUPYTERLAB_WORKSPACES_DIR": str(work / "workspaces")}
@@ -385,8 +429,11 @@ if __name__ == "__main__":
     parser.add_argument("--all", action="store_true", help="check every lesson")
     parser.add_argument("--cell-by-cell", action="store_true",
                         help="run the cells one at a time instead of JupyterLab's Run All")
+    parser.add_argument("--reference", action="store_true",
+                        help="first measure a slider that draws nothing (its pictures made in "
+                             "advance): this JupyterLab's own share of every key press")
     parser.add_argument("--out", type=Path, default=Path("/tmp/labcheck"),
                         help="where screenshots and the report go (default /tmp/labcheck)")
     args = parser.parse_args()
     raise SystemExit(main(LESSONS if args.all else [args.notebook.resolve()], args.out,
-                         args.cell_by_cell))
+                         args.cell_by_cell, args.reference))
