@@ -232,6 +232,7 @@ def _clear_model_caches() -> None:
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
+    del riffle._EULERIAN_ROWS[1:]  # the rows eulerian_row keeps (a list, not an lru_cache)
 
 
 def bench_redraws(quick: bool, match: str = "") -> list[dict]:
